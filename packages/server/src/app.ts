@@ -1,0 +1,132 @@
+import { SCOPES, type Scope } from '@assay/schema';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authenticate, type Principal } from './auth/guard.js';
+import { FailureLimiter } from './auth/rate-limit.js';
+import { tokenRoutes } from './auth/token.routes.js';
+import { TokenService } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Db } from './db/database.js';
+import { groupRoutes } from './groups/groups.routes.js';
+import { handleError, installNotFound } from './http/error-handler.js';
+import { BusinessError } from './http/errors.js';
+import { validate } from './http/validator.js';
+import { memberRoutes } from './members/members.routes.js';
+import { VERSION } from './version.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal;
+  }
+}
+
+export const API_PREFIX = '/api/v1';
+const FAMILIES = new Set<string>(SCOPES);
+
+export interface BuildOptions {
+  config: Config;
+  database: Db;
+}
+
+/** The whole platform as a Fastify app; tests build it without listening. */
+export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  });
+  const context: AppContext = {
+    config,
+    db: database.kysely,
+    dialect: database.dialect,
+    tokens: new TokenService(database.kysely),
+    limiter: new FailureLimiter(config.tokenFailuresPerMinute),
+  };
+
+  // The schema that documents a route validates it too; the answer is shaped by the services.
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const part = httpPart === 'querystring' ? 'query' : httpPart === 'params' ? 'params' : 'body';
+    if (httpPart === 'headers') return (value) => ({ value });
+    return (value) => {
+      try {
+        return { value: validate(schema as Record<string, unknown>, value, part) };
+      } catch (error) {
+        return { error: error as Error };
+      }
+    };
+  });
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.setErrorHandler(handleError);
+  installNotFound(app);
+
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new BusinessError('body: not valid JSON'), undefined);
+    }
+  });
+  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+  await app.register(formbody);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Assay API',
+        version: VERSION,
+        description:
+          'The assessment platform API. Every JSON answer is a JSend envelope; business failures are HTTP 200 with status ERROR.',
+      },
+      servers: [{ url: `${config.publicUrl}${API_PREFIX}` }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          basic: { type: 'http', scheme: 'basic' },
+        },
+      },
+      security: [{ bearer: [] }, { apiKey: [] }, { basic: [] }],
+    },
+    transform: ({ schema, url }) => ({
+      schema,
+      url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url,
+    }),
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.kysely.selectFrom('users').select('id').limit(1).execute();
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request) => {
+        const family = request.routeOptions.url?.split('/')[3];
+        if (family && FAMILIES.has(family)) {
+          request.principal = await authenticate(context.db, context.tokens, request, family as Scope);
+        }
+      });
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(tokenRoutes, context);
+      await api.register(memberRoutes, context);
+      await api.register(groupRoutes, context);
+    },
+    { prefix: API_PREFIX },
+  );
+  return app;
+}

@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { ApiKeyRow, NewUserRow, OAuthClientRow, SigningKeyRow, UserRow } from './auth.table.js';
+
+export async function countUsers(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertUser(db: Kysely<Database>, user: NewUserRow): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertClient(db: Kysely<Database>, client: OAuthClientRow): Promise<void> {
+  await db.insertInto('oauth_clients').values(client).execute();
+}
+
+export async function findClient(db: Kysely<Database>, id: string): Promise<OAuthClientRow | undefined> {
+  return db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The fields a bearer token is checked against on every call. */
+export async function findClientVersion(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ secret_version: number; scopes: string } | undefined> {
+  return db
+    .selectFrom('oauth_clients')
+    .select(['secret_version', 'scopes'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function listClients(db: Kysely<Database>): Promise<OAuthClientRow[]> {
+  return db.selectFrom('oauth_clients').selectAll().orderBy('created').orderBy('id').execute();
+}
+
+/** Replaces the secret (and optionally the scopes) and raises the version that tokens carry. */
+export async function updateClient(
+  db: Kysely<Database>,
+  id: string,
+  change: { secret_hash: string; scopes?: string; updated: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('oauth_clients')
+    .set((eb) => ({ ...change, secret_version: eb('secret_version', '+', 1) }))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertApiKey(db: Kysely<Database>, key: ApiKeyRow): Promise<void> {
+  await db.insertInto('api_keys').values(key).execute();
+}
+
+export async function findApiKeyByHash(db: Kysely<Database>, hash: string): Promise<ApiKeyRow | undefined> {
+  return db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('key_hash', '=', hash)
+    .where('revoked', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function insertSigningKey(db: Kysely<Database>, key: SigningKeyRow): Promise<void> {
+  await db.insertInto('signing_keys').values(key).execute();
+}
+
+export async function findActiveSigningKey(db: Kysely<Database>): Promise<SigningKeyRow | undefined> {
+  return db
+    .selectFrom('signing_keys')
+    .selectAll()
+    .where('retired', 'is', null)
+    .orderBy('created', 'desc')
+    .orderBy('kid', 'desc')
+    .executeTakeFirst();
+}
+
+export async function findSigningKey(db: Kysely<Database>, kid: string): Promise<SigningKeyRow | undefined> {
+  return db.selectFrom('signing_keys').selectAll().where('kid', '=', kid).executeTakeFirst();
+}

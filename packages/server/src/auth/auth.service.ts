@@ -1,0 +1,138 @@
+import { SCOPES, type Scope } from '@assay/schema';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import { BusinessError } from '../http/errors.js';
+import { nowText } from '../util/dates.js';
+import { randomId, randomSecret } from '../util/ids.js';
+import {
+  countUsers,
+  findUserByEmail,
+  insertApiKey,
+  insertClient,
+  insertUser,
+  listClients,
+  updateClient,
+} from './auth.repository.js';
+import type { UserRow } from './auth.table.js';
+import { hashPassword, hashSecret } from './secrets.js';
+
+/** Parses a space- or comma-separated scope list; throws on an unknown family. */
+export function parseScopes(text: string): Scope[] {
+  const names = text.split(/[\s,]+/).filter(Boolean);
+  const unknown = names.filter((name) => !(SCOPES as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    throw new BusinessError(`scopes: unknown scope ${unknown.join(', ')} (known: ${SCOPES.join(' ')})`);
+  return [...new Set(names)] as Scope[];
+}
+
+export interface NewUser {
+  email: string;
+  firstname: string;
+  lastname: string;
+  admin?: boolean;
+  password?: string;
+}
+
+export async function createUser(db: Kysely<Database>, input: NewUser): Promise<UserRow> {
+  if (await findUserByEmail(db, input.email))
+    throw new BusinessError(`email: a user ${input.email} already exists`);
+  const user: UserRow = {
+    id: randomId(),
+    email: input.email,
+    firstname: input.firstname,
+    lastname: input.lastname,
+    color: '#1d70b8',
+    agencyname: '',
+    agencyfooter: '',
+    role: input.admin ? 'admin' : 'user',
+    password_hash: input.password ? await hashPassword(input.password) : null,
+    created: nowText(),
+  };
+  await insertUser(db, user);
+  return user;
+}
+
+export interface IssuedClient {
+  client_id: string;
+  client_secret: string;
+  scopes: string;
+}
+
+/** Creates an OAuth client for a user; the secret is answered once and stored only as a hash. */
+export async function createClient(
+  db: Kysely<Database>,
+  input: { name: string; userId: string; scopes: Scope[]; redirectUris?: string[] },
+): Promise<IssuedClient> {
+  const secret = randomSecret();
+  const now = nowText();
+  const client = {
+    id: randomId(20),
+    name: input.name,
+    user_id: input.userId,
+    secret_hash: hashSecret(secret),
+    secret_version: 1,
+    scopes: input.scopes.join(' '),
+    redirect_uris: JSON.stringify(input.redirectUris ?? []),
+    created: now,
+    updated: now,
+  };
+  await insertClient(db, client);
+  return { client_id: client.id, client_secret: secret, scopes: client.scopes };
+}
+
+/** Any change to a client issues a new secret: the old one and every token made with it stop working. */
+export async function updateClientScopes(
+  db: Kysely<Database>,
+  clientId: string,
+  scopes: Scope[] | undefined,
+): Promise<IssuedClient> {
+  const secret = randomSecret();
+  const change = {
+    secret_hash: hashSecret(secret),
+    updated: nowText(),
+    ...(scopes ? { scopes: scopes.join(' ') } : {}),
+  };
+  if (!(await updateClient(db, clientId, change))) throw new BusinessError(`client: ${clientId} not found`);
+  const client = (await listClients(db)).find((row) => row.id === clientId);
+  return { client_id: clientId, client_secret: secret, scopes: client?.scopes ?? '' };
+}
+
+export async function createApiKey(
+  db: Kysely<Database>,
+  input: { userId: string; scopes: Scope[]; name?: string },
+): Promise<{ apikey: string }> {
+  const apikey = `ak_${randomSecret()}`;
+  await insertApiKey(db, {
+    id: randomId(),
+    user_id: input.userId,
+    key_hash: hashSecret(apikey),
+    name: input.name ?? '',
+    scopes: input.scopes.join(' '),
+    created: nowText(),
+    revoked: null,
+  });
+  return { apikey };
+}
+
+/** An instance always has an admin user: the first setup creates one. */
+export async function ensureAdmin(db: Kysely<Database>, adminEmail: string): Promise<UserRow | undefined> {
+  if ((await countUsers(db)) > 0) return undefined;
+  return createUser(db, { email: adminEmail, firstname: 'Admin', lastname: 'Assay', admin: true });
+}
+
+/** The first start of an instance with no client: a client with every scope for the first admin. */
+export async function bootstrapInstance(
+  db: Kysely<Database>,
+  adminEmail: string,
+): Promise<{ user: UserRow; client: IssuedClient } | undefined> {
+  await ensureAdmin(db, adminEmail);
+  if ((await listClients(db)).length > 0) return undefined;
+  const user = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('role', '=', 'admin')
+    .orderBy('created')
+    .executeTakeFirstOrThrow();
+  const client = await createClient(db, { name: 'Initial client', userId: user.id, scopes: [...SCOPES] });
+  return { user, client };
+}

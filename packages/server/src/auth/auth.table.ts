@@ -1,0 +1,54 @@
+import type { Insertable, Selectable } from 'kysely';
+
+export interface UserTable {
+  id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  color: string;
+  agencyname: string;
+  agencyfooter: string;
+  role: 'admin' | 'user';
+  password_hash: string | null;
+  created: string;
+}
+export type UserRow = Selectable<UserTable>;
+export type NewUserRow = Insertable<UserTable>;
+
+export interface OAuthClientTable {
+  id: string;
+  name: string;
+  user_id: string;
+  /** SHA-256 of the secret: secrets are 256 random bits, so a slow hash adds nothing (see docs/security.md). */
+  secret_hash: string;
+  /** Raised on every change; tokens carry it, so tokens from before a change stop working. */
+  secret_version: number;
+  /** Space-separated enabled scopes. */
+  scopes: string;
+  /** JSON array of registered redirect URIs (Authorization Code flow). */
+  redirect_uris: string;
+  created: string;
+  updated: string;
+}
+export type OAuthClientRow = Selectable<OAuthClientTable>;
+
+export interface ApiKeyTable {
+  id: string;
+  user_id: string;
+  key_hash: string;
+  name: string;
+  scopes: string;
+  created: string;
+  revoked: string | null;
+}
+export type ApiKeyRow = Selectable<ApiKeyTable>;
+
+export interface SigningKeyTable {
+  kid: string;
+  alg: string;
+  private_jwk: string;
+  public_jwk: string;
+  created: string;
+  retired: string | null;
+}
+export type SigningKeyRow = Selectable<SigningKeyTable>;

@@ -1,0 +1,82 @@
+import type { Scope } from '@assay/schema';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import { forbidden, unauthorized } from '../http/errors.js';
+import { findApiKeyByHash, findClient, findClientVersion } from './auth.repository.js';
+import { hashSecret, secretMatches } from './secrets.js';
+import type { TokenService } from './tokens.js';
+
+/** Who is calling, and what they may do. */
+export interface Principal {
+  userId: string;
+  scopes: readonly string[];
+  /** API key and Basic credentials may only read. */
+  readOnly: boolean;
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * Authenticates a request to the API and checks its family's scope: a bearer token (OAuth 2.0),
+ * or, read-only, an `X-API-Key` or HTTP Basic with a client's id and secret.
+ */
+export async function authenticate(
+  db: Kysely<Database>,
+  tokens: TokenService,
+  request: FastifyRequest,
+  family: Scope,
+): Promise<Principal> {
+  const principal = await identify(db, tokens, request);
+  if (principal.readOnly && !READ_METHODS.has(request.method)) {
+    throw forbidden('These credentials are read-only: every write needs an OAuth 2.0 access token');
+  }
+  if (!principal.scopes.includes(family)) {
+    throw forbidden(`The scope "${family}" is not granted to these credentials`);
+  }
+  return principal;
+}
+
+async function identify(
+  db: Kysely<Database>,
+  tokens: TokenService,
+  request: FastifyRequest,
+): Promise<Principal> {
+  const header = request.headers.authorization;
+  const apiKey = request.headers['x-api-key'];
+  if (typeof header === 'string' && header.length > 0) {
+    const space = header.indexOf(' ');
+    const scheme = header.slice(0, space).toLowerCase();
+    const value = header.slice(space + 1).trim();
+    if (space > 0 && scheme === 'bearer') return fromBearer(db, tokens, value);
+    if (space > 0 && scheme === 'basic') return fromBasic(db, value);
+    throw unauthorized('The Authorization header must be "Bearer <token>" or "Basic <credentials>"');
+  }
+  if (typeof apiKey === 'string' && apiKey.length > 0) {
+    const key = await findApiKeyByHash(db, hashSecret(apiKey));
+    if (!key) throw unauthorized('Unknown or revoked API key');
+    return { userId: key.user_id, scopes: key.scopes.split(' '), readOnly: true };
+  }
+  throw unauthorized('Missing credentials: send Authorization: Bearer <token>');
+}
+
+async function fromBearer(db: Kysely<Database>, tokens: TokenService, token: string): Promise<Principal> {
+  const claims = await tokens.verify(token);
+  if (!claims) throw unauthorized('The access token is malformed, expired or not ours');
+  // A client changed since the token was issued (new secret or scopes) revokes the token.
+  const client = await findClientVersion(db, claims.clientId);
+  if (!client || client.secret_version !== claims.secretVersion)
+    throw unauthorized('The access token was revoked');
+  return { userId: claims.userId, scopes: claims.scopes, readOnly: false };
+}
+
+async function fromBasic(db: Kysely<Database>, encoded: string): Promise<Principal> {
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) throw unauthorized('Basic credentials must be client_id:client_secret');
+  const client = await findClient(db, decoded.slice(0, colon));
+  if (!client || !secretMatches(decoded.slice(colon + 1), client.secret_hash)) {
+    throw unauthorized('Wrong client credentials');
+  }
+  return { userId: client.user_id, scopes: client.scopes.split(' '), readOnly: true };
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import { nowText } from '../util/dates.js';
+import { randomId } from '../util/ids.js';
+import { findActiveSigningKey, findSigningKey, insertSigningKey } from './auth.repository.js';
+
+export const TOKEN_LIFETIME_SECONDS = 3600;
+const ALG = 'EdDSA';
+const ISSUER = 'assay';
+
+/** What a verified access token says. */
+export interface TokenClaims {
+  userId: string;
+  clientId: string;
+  secretVersion: number;
+  scopes: string[];
+}
+
+/** Makes a new Ed25519 key pair and stores it; it signs every token from now on. */
+export async function generateSigningKey(db: Kysely<Database>): Promise<string> {
+  const { privateKey, publicKey } = await generateKeyPair(ALG, { crv: 'Ed25519', extractable: true });
+  const kid = randomId(16);
+  await insertSigningKey(db, {
+    kid,
+    alg: ALG,
+    private_jwk: JSON.stringify(await exportJWK(privateKey)),
+    public_jwk: JSON.stringify(await exportJWK(publicKey)),
+    created: nowText(),
+    retired: null,
+  });
+  return kid;
+}
+
+/**
+ * Signs and verifies access tokens with the instance's keys, which live in the database so that
+ * every server process shares them. A key never changes once made, so imported keys are cached by
+ * kid; the signing key is looked up again until one exists, so `assay keys generate` takes effect
+ * in a running server.
+ */
+export class TokenService {
+  private signing: { kid: string; key: CryptoKey } | undefined;
+  private readonly verifying = new Map<string, CryptoKey>();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Answers undefined while the instance has no key pair. */
+  async sign(claims: TokenClaims): Promise<string | undefined> {
+    if (!this.signing) {
+      const row = await findActiveSigningKey(this.db);
+      if (!row) return undefined;
+      this.signing = {
+        kid: row.kid,
+        key: (await importJWK(JSON.parse(row.private_jwk) as JWK, row.alg)) as CryptoKey,
+      };
+    }
+    return new SignJWT({ cid: claims.clientId, sv: claims.secretVersion, scope: claims.scopes.join(' ') })
+      .setProtectedHeader({ alg: ALG, kid: this.signing.kid, typ: 'at+jwt' })
+      .setSubject(claims.userId)
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
+      .setJti(randomUUID())
+      .sign(this.signing.key);
+  }
+
+  /** Answers the claims of a valid, unexpired token, or undefined. */
+  async verify(token: string): Promise<TokenClaims | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, (header) => this.publicKey(header.kid), {
+        issuer: ISSUER,
+        algorithms: [ALG],
+        typ: 'at+jwt',
+      });
+      const { sub, cid, sv, scope } = payload;
+      if (
+        typeof sub !== 'string' ||
+        typeof cid !== 'string' ||
+        typeof sv !== 'number' ||
+        typeof scope !== 'string'
+      ) {
+        return undefined;
+      }
+      return { userId: sub, clientId: cid, secretVersion: sv, scopes: scope.split(' ').filter(Boolean) };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async publicKey(kid: string | undefined): Promise<CryptoKey> {
+    if (!kid) throw new Error('no kid');
+    const cached = this.verifying.get(kid);
+    if (cached) return cached;
+    const row = await findSigningKey(this.db, kid);
+    if (!row) throw new Error('unknown kid');
+    const key = (await importJWK(JSON.parse(row.public_jwk) as JWK, row.alg)) as CryptoKey;
+    this.verifying.set(kid, key);
+    return key;
+  }
+}

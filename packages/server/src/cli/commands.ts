@@ -1,0 +1,104 @@
+import type { Kysely } from 'kysely';
+import { findActiveSigningKey, findUserByEmail, listClients } from '../auth/auth.repository.js';
+import {
+  bootstrapInstance,
+  createApiKey,
+  createClient,
+  createUser,
+  ensureAdmin,
+  type IssuedClient,
+  parseScopes,
+  updateClientScopes,
+} from '../auth/auth.service.js';
+import type { UserRow } from '../auth/auth.table.js';
+import { generateSigningKey } from '../auth/tokens.js';
+import type { Database } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { BusinessError } from '../http/errors.js';
+
+/** Operator tasks, straight on the database; each answers what the CLI prints. */
+
+export async function setup(
+  db: Kysely<Database>,
+  options: { keys: boolean; adminEmail: string },
+): Promise<string[]> {
+  const lines = (await migrateToLatest(db)).map((name) => `migrated: ${name}`);
+  const admin = await ensureAdmin(db, options.adminEmail);
+  if (admin) lines.push(`admin user created: ${admin.email}`);
+  if (options.keys && !(await findActiveSigningKey(db)))
+    lines.push(`signing key created: ${await generateSigningKey(db)}`);
+  return lines;
+}
+
+export async function generateKey(db: Kysely<Database>): Promise<string> {
+  return generateSigningKey(db);
+}
+
+async function owner(db: Kysely<Database>, email: string | undefined): Promise<UserRow> {
+  if (email) {
+    const user = await findUserByEmail(db, email);
+    if (!user) throw new BusinessError(`user: no user ${email}`);
+    return user;
+  }
+  const admin = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('role', '=', 'admin')
+    .orderBy('created')
+    .executeTakeFirst();
+  if (!admin)
+    throw new BusinessError('user: there is no admin user yet: run `assay users create --admin` first');
+  return admin;
+}
+
+export async function addUser(
+  db: Kysely<Database>,
+  input: { email: string; firstname: string; lastname: string; admin: boolean; password?: string },
+): Promise<UserRow> {
+  return createUser(db, input);
+}
+
+export async function addClient(
+  db: Kysely<Database>,
+  input: { name: string; scopes: string; user?: string; redirectUri?: string },
+): Promise<IssuedClient> {
+  const user = await owner(db, input.user);
+  return createClient(db, {
+    name: input.name,
+    userId: user.id,
+    scopes: parseScopes(input.scopes),
+    redirectUris: input.redirectUri ? [input.redirectUri] : [],
+  });
+}
+
+export async function changeClient(
+  db: Kysely<Database>,
+  id: string,
+  scopes: string | undefined,
+): Promise<IssuedClient> {
+  return updateClientScopes(db, id, scopes === undefined ? undefined : parseScopes(scopes));
+}
+
+export async function clients(db: Kysely<Database>) {
+  return (await listClients(db)).map((client) => ({
+    client_id: client.id,
+    name: client.name,
+    scopes: client.scopes,
+    user_id: client.user_id,
+    created: client.created,
+    updated: client.updated,
+  }));
+}
+
+export async function addApiKey(
+  db: Kysely<Database>,
+  input: { scopes: string; user?: string; name?: string },
+) {
+  const user = await owner(db, input.user);
+  return createApiKey(db, { userId: user.id, scopes: parseScopes(input.scopes), name: input.name });
+}
+
+/** The first start of an empty instance: an admin user and a client with every scope. */
+export async function firstStart(db: Kysely<Database>, adminEmail: string) {
+  return bootstrapInstance(db, adminEmail);
+}

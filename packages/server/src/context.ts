@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { FailureLimiter } from './auth/rate-limit.js';
+import type { TokenService } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { Database, Dialect } from './db/database.js';
+
+/** What every route family is given: the configuration and the shared services. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  tokens: TokenService;
+  limiter: FailureLimiter;
+}

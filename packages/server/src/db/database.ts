@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { ApiKeyTable, OAuthClientTable, SigningKeyTable, UserTable } from '../auth/auth.table.js';
+import type { GroupTable } from '../groups/groups.table.js';
+import type { MemberTable } from '../members/members.table.js';
+
+/** Every table of the schema, as Kysely sees it. */
+export interface Database {
+  users: UserTable;
+  oauth_clients: OAuthClientTable;
+  api_keys: ApiKeyTable;
+  signing_keys: SigningKeyTable;
+  groups: GroupTable;
+  members: MemberTable;
+}
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** An open database: the query builder, which engine is behind it, and how to close it. */
+export interface Db {
+  readonly kysely: Kysely<Database>;
+  readonly dialect: Dialect;
+  close(): Promise<void>;
+}
+
+/** True for a unique-constraint violation on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

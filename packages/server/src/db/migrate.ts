@@ -1,0 +1,21 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as foundation from './migrations/20261123T1000-foundation.js';
+
+// Listed here rather than read from the folder, so the compiled build and the tests see the same set.
+const MIGRATIONS: Record<string, Migration> = {
+  '20261123T1000-foundation': foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((result) => result.status === 'Error');
+  if (error) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`migration failed${name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

@@ -1,0 +1,185 @@
+import {
+  DupecheckBody,
+  Group,
+  GroupCreate,
+  GroupedMember,
+  GroupMember,
+  GroupPatch,
+  ListQuery,
+} from '@assay/schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import type { AppContext } from '../context.js';
+import { failure, ok } from '../http/envelope.js';
+import { BusinessError } from '../http/errors.js';
+import { idParams, responses } from '../http/route-schema.js';
+import * as groups from './groups.service.js';
+
+const tags = ['groups'];
+const groupParams = idParams('groupid');
+const membershipParams = idParams('groupid', 'memberid');
+type GroupParams = { groupid: string };
+type MembershipParams = { groupid: string; memberid: string };
+
+const caller = (request: FastifyRequest) => ({ userId: request.principal.userId });
+
+/** The spec: "the body must be empty". An empty JSON object is taken as empty too. */
+function requireEmptyBody(body: unknown) {
+  const empty =
+    body === undefined ||
+    body === null ||
+    body === '' ||
+    (typeof body === 'object' && Object.keys(body).length === 0);
+  if (!empty) throw new BusinessError('body: must be empty');
+}
+
+export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppContext) {
+  app.get(
+    '/groups',
+    {
+      schema: {
+        tags,
+        summary: 'Every group, flat; the tree is built from parentgroup',
+        querystring: ListQuery,
+        response: responses(Type.Array(Group)),
+      },
+    },
+    async (request) => ok(await groups.listGroups(db, caller(request))),
+  );
+
+  app.post(
+    '/groups',
+    { schema: { tags, summary: 'Create a group', body: GroupCreate, response: responses(Group) } },
+    async (request) => ok(await groups.createGroup(db, caller(request), request.body as GroupCreate)),
+  );
+
+  app.get(
+    '/groups/members',
+    {
+      schema: {
+        tags,
+        summary: 'Every member that is in a group, with its groupid',
+        querystring: ListQuery,
+        response: responses(Type.Array(GroupedMember)),
+      },
+    },
+    async () => ok(await groups.membersInGroups(db)),
+  );
+
+  app.get(
+    '/groups/nogroup/members',
+    {
+      schema: {
+        tags,
+        summary: 'The members in no group',
+        querystring: ListQuery,
+        response: responses(Type.Array(GroupMember)),
+      },
+    },
+    async () => ok(await groups.membersInNoGroup(db)),
+  );
+
+  app.post(
+    '/groups/dupecheck',
+    {
+      schema: {
+        tags,
+        summary: 'Is this alias free? ERROR means taken; matches the alias, not the name',
+        body: DupecheckBody,
+        response: responses(Type.Literal('')),
+      },
+      validatorCompiler: () => (value) => ({ value }),
+    },
+    async (request) => ((await groups.aliasIsFree(db, request.body)) ? ok('') : failure('')),
+  );
+
+  app.get(
+    '/groups/:groupid',
+    { schema: { tags, summary: 'One group', params: groupParams, response: responses(Group) } },
+    async (request) =>
+      ok(await groups.getGroup(db, caller(request), (request.params as GroupParams).groupid)),
+  );
+
+  app.patch(
+    '/groups/:groupid',
+    {
+      schema: {
+        tags,
+        summary: 'Update a group; a move that would make a cycle is refused',
+        params: groupParams,
+        body: GroupPatch,
+        response: responses(Group),
+      },
+    },
+    async (request) =>
+      ok(
+        await groups.patchGroup(
+          db,
+          dialect,
+          caller(request),
+          (request.params as GroupParams).groupid,
+          request.body as GroupPatch,
+        ),
+      ),
+  );
+
+  app.delete(
+    '/groups/:groupid',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a group without sub-groups; its members end in no group',
+        params: groupParams,
+        response: responses(Type.Literal('')),
+      },
+    },
+    async (request) => {
+      await groups.deleteGroup(db, dialect, (request.params as GroupParams).groupid);
+      return ok('');
+    },
+  );
+
+  app.get(
+    '/groups/:groupid/members',
+    {
+      schema: {
+        tags,
+        summary: 'The direct members of a group',
+        params: groupParams,
+        querystring: ListQuery,
+        response: responses(Type.Array(GroupMember)),
+      },
+    },
+    async (request) => ok(await groups.groupMembers(db, (request.params as GroupParams).groupid)),
+  );
+
+  const add = async (request: FastifyRequest) => {
+    requireEmptyBody(request.body);
+    const { groupid, memberid } = request.params as MembershipParams;
+    await groups.addMember(db, groupid, memberid);
+    return ok('');
+  };
+  const addSchema = (summary: string) => ({
+    schema: { tags, summary, params: membershipParams, response: responses(Type.Literal('')) },
+    validatorCompiler: () => (value: unknown) => ({ value }),
+  });
+  app.post('/groups/:groupid/members/:memberid', addSchema('Add a member to a group (empty body)'), add);
+  app.post('/groups/:groupid/member/:memberid', addSchema('Legacy singular form of adding a member'), add);
+
+  app.delete(
+    '/groups/:groupid/members/:memberid',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a member from a group',
+        params: membershipParams,
+        response: responses(Type.Literal('')),
+      },
+    },
+    async (request) => {
+      const { groupid, memberid } = request.params as MembershipParams;
+      await groups.removeMember(db, groupid, memberid);
+      return ok('');
+    },
+  );
+}

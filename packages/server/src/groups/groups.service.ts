@@ -1,0 +1,164 @@
+import type { Group, GroupConfig, GroupCreate, GroupedMember, GroupMember, GroupPatch } from '@assay/schema';
+import type { Kysely } from 'kysely';
+import { type Database, type Dialect, isUniqueViolation } from '../db/database.js';
+import { jsonObjectColumn } from '../http/envelope.js';
+import { BusinessError, notFound } from '../http/errors.js';
+import { findMember } from '../members/members.repository.js';
+import { toGroupMember } from '../members/members.wire.js';
+import { nowText } from '../util/dates.js';
+import { randomId } from '../util/ids.js';
+import * as repo from './groups.repository.js';
+import type { GroupUpdate } from './groups.table.js';
+
+/** Who asks: `accesstype` is `owner` for the user who created the group. */
+export interface Caller {
+  userId: string;
+}
+
+function toGroup(row: repo.GroupWithCount, caller: Caller): Group {
+  return {
+    groupid: row.id,
+    alias: row.alias,
+    name: row.name,
+    description: row.description,
+    parentgroup: row.parent_id ?? 'root',
+    type: row.type,
+    status: row.status,
+    config: jsonObjectColumn(row.config) as Group['config'],
+    created: row.created,
+    creator: row.creator,
+    accesstype: row.creator !== null && row.creator === caller.userId ? 'owner' : 'editor',
+    extra: jsonObjectColumn(row.extra) as Group['extra'],
+    membercount: Number(row.membercount),
+  };
+}
+
+const objectText = (value: object | undefined) => JSON.stringify(!value || Array.isArray(value) ? {} : value);
+
+/** Keeps only the settings that were given, so an unset config stays `[]` on the wire. */
+function configText(config: GroupConfig | unknown[] | undefined): string {
+  if (!config || Array.isArray(config) || !config.selfregistration) return '{}';
+  return JSON.stringify({ selfregistration: config.selfregistration });
+}
+
+export async function listGroups(db: Kysely<Database>, caller: Caller): Promise<Group[]> {
+  return (await repo.listGroups(db)).map((row) => toGroup(row, caller));
+}
+
+export async function getGroup(db: Kysely<Database>, caller: Caller, id: string): Promise<Group> {
+  const row = await repo.findGroup(db, id);
+  if (!row) throw notFound('group');
+  return toGroup(row, caller);
+}
+
+async function parentId(db: Kysely<Database>, parentgroup: string | undefined): Promise<string | null> {
+  if (parentgroup === undefined || parentgroup === 'root') return null;
+  if (!(await repo.groupExists(db, parentgroup))) throw new BusinessError('parentgroup: no such group');
+  return parentgroup;
+}
+
+export async function createGroup(db: Kysely<Database>, caller: Caller, input: GroupCreate): Promise<Group> {
+  const id = randomId();
+  const inserted = await repo.insertGroup(db, {
+    id,
+    alias: input.alias,
+    name: input.name,
+    description: input.description ?? null,
+    parent_id: await parentId(db, input.parentgroup),
+    type: input.type ?? null,
+    status: input.status ?? 'active',
+    config: configText(input.config),
+    extra: objectText(input.extra),
+    creator: caller.userId,
+    created: nowText(),
+  });
+  if (!inserted) {
+    throw new BusinessError(
+      (await repo.aliasTaken(db, input.alias)) ? 'alias: already exists' : 'name: already exists',
+    );
+  }
+  return getGroup(db, caller, id);
+}
+
+export async function patchGroup(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  caller: Caller,
+  id: string,
+  input: GroupPatch,
+): Promise<Group> {
+  const change: GroupUpdate = {};
+  if (input.name !== undefined) change.name = input.name;
+  if (input.description !== undefined) change.description = input.description;
+  if (input.type !== undefined) change.type = input.type;
+  if (input.status !== undefined) change.status = input.status;
+  if (input.config !== undefined) change.config = configText(input.config);
+  if (input.extra !== undefined) change.extra = objectText(input.extra);
+  await db.transaction().execute(async (trx) => {
+    if (input.parentgroup !== undefined) await repo.lockTree(trx, dialect);
+    if (!(await repo.groupExists(trx, id))) throw notFound('group');
+    if (input.parentgroup !== undefined) {
+      const parent = await parentId(trx, input.parentgroup);
+      if (parent !== null && (await repo.ancestorIds(trx, parent)).includes(id)) {
+        throw new BusinessError('parentgroup: a group cannot be moved below itself or one of its sub-groups');
+      }
+      change.parent_id = parent;
+    }
+    try {
+      await repo.updateGroup(trx, id, change);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new BusinessError('name: already exists');
+      throw error;
+    }
+  });
+  return getGroup(db, caller, id);
+}
+
+export async function deleteGroup(db: Kysely<Database>, dialect: Dialect, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await repo.lockTree(trx, dialect);
+    if (!(await repo.groupExists(trx, id))) throw notFound('group');
+    if (await repo.hasSubgroups(trx, id)) {
+      throw new BusinessError('group: has sub-groups; move or delete them first');
+    }
+    await repo.deleteGroup(trx, id);
+  });
+}
+
+/** OK when the alias is free, ERROR when taken; a body without `value` is OK (the spec's false negative). */
+export async function aliasIsFree(db: Kysely<Database>, body: unknown): Promise<boolean> {
+  const value = (body as { value?: unknown } | null)?.value;
+  if (typeof value !== 'string') return true;
+  return !(await repo.aliasTaken(db, value.trim()));
+}
+
+export async function groupMembers(db: Kysely<Database>, groupId: string): Promise<GroupMember[]> {
+  if (!(await repo.groupExists(db, groupId))) throw notFound('group');
+  return (await repo.listGroupMembers(db, groupId)).map(toGroupMember);
+}
+
+export async function membersInNoGroup(db: Kysely<Database>): Promise<GroupMember[]> {
+  return (await repo.listGroupMembers(db, null)).map(toGroupMember);
+}
+
+export async function membersInGroups(db: Kysely<Database>): Promise<GroupedMember[]> {
+  return (await repo.listGroupedMembers(db)).map((row) => ({
+    ...toGroupMember(row),
+    groupid: row.group_id as string,
+  }));
+}
+
+/** A member is in at most one group: adding it to another is refused until it is removed. */
+export async function addMember(db: Kysely<Database>, groupId: string, memberId: string): Promise<void> {
+  if (!(await repo.groupExists(db, groupId))) throw notFound('group');
+  if (await repo.addToGroup(db, memberId, groupId)) return;
+  if (!(await findMember(db, memberId))) throw notFound('member');
+  throw new BusinessError('member: already in another group; remove it from that group first');
+}
+
+export async function removeMember(db: Kysely<Database>, groupId: string, memberId: string): Promise<void> {
+  if (!(await repo.groupExists(db, groupId))) throw notFound('group');
+  if (await repo.removeFromGroup(db, memberId, groupId)) return;
+  if (!(await findMember(db, memberId))) throw notFound('member');
+  throw new BusinessError('member: is not in this group');
+}

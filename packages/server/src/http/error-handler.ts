@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay from 'find-my-way';
+import { failure } from './envelope.js';
+import { BusinessError, HttpError } from './errors.js';
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+function sendHttpError(reply: FastifyReply, error: HttpError) {
+  reply.code(error.statusCode).headers(error.headers).send({ error: error.code, message: error.message });
+}
+
+/** Maps every error to the wire: never a stack trace, never a 5xx with internals. */
+export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof BusinessError) return reply.code(200).send(failure(error.message));
+  if (error instanceof HttpError) return sendHttpError(reply, error);
+  const fastifyError = error as FastifyError;
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return reply.code(200).send(failure('body: Content-Type must be application/json'));
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return reply.code(200).send(failure('body: is required'));
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return sendHttpError(reply, new HttpError(413, 'payload_too_large', 'The request body is too large'));
+  }
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return sendHttpError(reply, new HttpError(status, 'bad_request', fastifyError.message));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return sendHttpError(reply, new HttpError(500, 'internal_error', 'Internal server error'));
+}
+
+/**
+ * 404 for a path no route knows, 405 with `Allow` for a known path asked with another method.
+ * A second router mirrors the registered routes so the concrete path can be matched per method.
+ */
+export function installNotFound(app: FastifyInstance) {
+  const mirror = FindMyWay({ ignoreTrailingSlash: true });
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (!mirror.hasRoute(method as 'GET', route.url)) mirror.on(method as 'GET', route.url, () => {});
+    }
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = METHODS.filter((method) => mirror.find(method, path) !== null);
+    if (allowed.length > 0) {
+      return sendHttpError(
+        reply,
+        new HttpError(405, 'method_not_allowed', `${request.method} is not allowed on this path`, {
+          allow: allowed.join(', '),
+        }),
+      );
+    }
+    return sendHttpError(reply, new HttpError(404, 'not_found', 'No such resource'));
+  });
+}

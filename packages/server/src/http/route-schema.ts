@@ -1,0 +1,20 @@
+import { ErrorEnvelope, HttpErrorBody, Ok } from '@assay/schema';
+import Type, { type TSchema } from 'typebox';
+
+/** The documented answers of an API route: its data in the envelope, a business ERROR, the HTTP errors. */
+export function responses(data: TSchema, description?: string) {
+  return {
+    200: Type.Union([Ok(data), ErrorEnvelope], { description: description ?? 'JSend envelope' }),
+    401: HttpErrorBody,
+    403: HttpErrorBody,
+    404: HttpErrorBody,
+  };
+}
+
+/** A path parameter that is an id; an unknown or malformed one answers 404. */
+export const idParams = <K extends string>(...names: K[]) =>
+  Type.Object(
+    Object.fromEntries(names.map((name) => [name, Type.String({ description: '10-character id' })])) as {
+      [P in K]: ReturnType<typeof Type.String>;
+    },
+  );

@@ -1,0 +1,198 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { buildApp } from './app.js';
+import * as commands from './cli/commands.js';
+import { type ConfigFlags, loadConfig } from './config.js';
+import { openDatabase } from './db/connect.js';
+import type { Db } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+
+const USAGE = `Usage: assay <command> [options]
+
+Commands:
+  start                      set up (migrations, signing keys) and serve; what \`npm start\` runs
+  setup [--no-keys]          create or upgrade the database; make a signing key pair unless --no-keys
+  serve                      serve the platform (runs pending migrations first)
+  keys generate              make a new token-signing key pair
+  users create --email E --firstname F --lastname L [--admin] [--password P]
+  clients create --name N --scopes "members groups ..." [--user E] [--redirect-uri U] [--json]
+  clients update ID [--scopes "..."] [--json]     a new secret; the old one and its tokens stop working
+  clients list [--json]
+  apikeys create --scopes "..." [--user E] [--name N] [--json]
+
+Options on every command:
+  --data DIR                 the data folder of the embedded SQLite database (default ./data)
+  --database-url URL         a PostgreSQL URL instead (or DATABASE_URL)
+  --port N, --host H         where to listen (serve, start)
+`;
+
+const OPTIONS = {
+  data: { type: 'string' },
+  'database-url': { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'no-keys': { type: 'boolean' },
+  json: { type: 'boolean' },
+  email: { type: 'string' },
+  firstname: { type: 'string' },
+  lastname: { type: 'string' },
+  admin: { type: 'boolean' },
+  password: { type: 'string' },
+  name: { type: 'string' },
+  scopes: { type: 'string' },
+  user: { type: 'string' },
+  'redirect-uri': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+class UsageError extends Error {}
+
+const ADMIN_EMAIL = process.env.ASSAY_ADMIN_EMAIL ?? 'admin@localhost';
+
+function required(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+async function serve(db: Db, flags: ConfigFlags, setupFirst: boolean) {
+  const config = loadConfig(process.env, flags);
+  if (setupFirst)
+    for (const line of await commands.setup(db.kysely, { keys: true, adminEmail: ADMIN_EMAIL })) print(line);
+  else await migrateToLatest(db.kysely);
+  const first = await commands.firstStart(db.kysely, ADMIN_EMAIL);
+  const app = await buildApp({ config, database: db });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) process.exit(1);
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  print(
+    `Assay is serving ${config.publicUrl} (API ${config.publicUrl}/api/v1, reference ${config.publicUrl}/api/docs)`,
+  );
+  if (first) {
+    const { client, user } = first;
+    const base = `${config.publicUrl}/api/v1`;
+    print('');
+    print(`First start: created the admin user ${user.email} and an OAuth client with every scope.`);
+    print(`  client_id:     ${client.client_id}`);
+    print(`  client_secret: ${client.client_secret}   (shown once: keep it now)`);
+    print('Get a token:');
+    print(
+      `  curl -s -X POST ${base}/auth/access_token -d grant_type=client_credentials -d client_id=${client.client_id} -d client_secret=${client.client_secret} --data-urlencode 'scope=${client.scopes}'`,
+    );
+    print(`Then: curl -s ${base}/members -H "Authorization: Bearer <access_token>"`);
+  }
+}
+
+async function run(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: OPTIONS,
+    allowPositionals: true,
+    strict: true,
+  });
+  const [command, sub, arg] = positionals;
+  if (values.help || !command) {
+    print(USAGE);
+    return;
+  }
+  const flags: ConfigFlags = {
+    data: values.data,
+    databaseUrl: values['database-url'],
+    port: values.port,
+    host: values.host,
+  };
+  const config = loadConfig(process.env, flags);
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (command === 'start' || command === 'serve') return serve(db, flags, command === 'start');
+  const json = (value: unknown) => print(JSON.stringify(value));
+  try {
+    if (command !== 'setup') await migrateToLatest(db.kysely);
+    switch (`${command} ${sub ?? ''}`.trim()) {
+      case 'setup':
+        for (const line of await commands.setup(db.kysely, {
+          keys: !values['no-keys'],
+          adminEmail: ADMIN_EMAIL,
+        }))
+          print(line);
+        print('setup complete');
+        break;
+      case 'keys generate':
+        print(`signing key created: ${await commands.generateKey(db.kysely)}`);
+        break;
+      case 'users create': {
+        const user = await commands.addUser(db.kysely, {
+          email: required(values, 'email'),
+          firstname: required(values, 'firstname'),
+          lastname: required(values, 'lastname'),
+          admin: Boolean(values.admin),
+          password: values.password,
+        });
+        if (values.json) json({ id: user.id, email: user.email, role: user.role });
+        else print(`user created: ${user.id} ${user.email} (${user.role})`);
+        break;
+      }
+      case 'clients create': {
+        const client = await commands.addClient(db.kysely, {
+          name: required(values, 'name'),
+          scopes: required(values, 'scopes'),
+          user: values.user,
+          redirectUri: values['redirect-uri'],
+        });
+        if (values.json) json(client);
+        else
+          print(
+            `client_id: ${client.client_id}\nclient_secret: ${client.client_secret} (shown once)\nscopes: ${client.scopes}`,
+          );
+        break;
+      }
+      case 'clients update': {
+        if (!arg) throw new UsageError('clients update needs the client id');
+        const client = await commands.changeClient(db.kysely, arg, values.scopes);
+        if (values.json) json(client);
+        else
+          print(
+            `client_id: ${client.client_id}\nclient_secret: ${client.client_secret} (new; the old one no longer works)\nscopes: ${client.scopes}`,
+          );
+        break;
+      }
+      case 'clients list': {
+        const list = await commands.clients(db.kysely);
+        if (values.json) json(list);
+        else for (const client of list) print(`${client.client_id}  ${client.name}  [${client.scopes}]`);
+        break;
+      }
+      case 'apikeys create': {
+        const key = await commands.addApiKey(db.kysely, {
+          scopes: required(values, 'scopes'),
+          user: values.user,
+          name: values.name,
+        });
+        if (values.json) json(key);
+        else print(`apikey: ${key.apikey} (shown once; read-only)`);
+        break;
+      }
+      default:
+        throw new UsageError(`unknown command: ${positionals.join(' ')}`);
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`assay: ${message}\n`);
+  if (error instanceof UsageError) process.stderr.write(`\n${USAGE}`);
+  process.exit(error instanceof UsageError ? 2 : 1);
+});

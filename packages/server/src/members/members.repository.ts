@@ -1,0 +1,128 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { MemberRow, MemberUpdate, NewMemberRow } from './members.table.js';
+
+/** A row of the list shape, named as on the wire (testuser still 0/1). */
+export interface MemberListRow {
+  memberid: string;
+  title: string | null;
+  firstname: string;
+  middlename: string | null;
+  lastname: string;
+  email: string;
+  phone: string;
+  company: string;
+  jobtitle: string;
+  status: string | null;
+  level: string | null;
+  testuser: number | boolean;
+  group: string | null;
+}
+
+/** Every member in the list shape, streamed: the columns are already the wire names. */
+export function streamMemberList(db: Kysely<Database>): AsyncIterableIterator<MemberListRow> {
+  return db
+    .selectFrom('members as m')
+    .leftJoin('groups as g', 'g.id', 'm.group_id')
+    .select([
+      'm.id as memberid',
+      'm.title',
+      'm.firstname',
+      'm.middlename',
+      'm.lastname',
+      'm.email',
+      'm.phone',
+      'm.company',
+      'm.jobtitle',
+      'm.status',
+      'm.level',
+      'm.testuser',
+      'g.name as group',
+    ])
+    .stream(1000);
+}
+
+export async function findMember(db: Kysely<Database>, id: string): Promise<MemberRow | undefined> {
+  return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The member with whether a platform user has the same e-mail address. */
+export async function findMemberDetail(
+  db: Kysely<Database>,
+  id: string,
+): Promise<(MemberRow & { useraccount: number }) | undefined> {
+  return db
+    .selectFrom('members as m')
+    .selectAll('m')
+    .select((eb) =>
+      eb
+        .exists(
+          eb.selectFrom('users as u').select('u.id').where(sql`lower(u.email)`, '=', sql`lower(m.email)`),
+        )
+        .$castTo<number>()
+        .as('useraccount'),
+    )
+    .where('m.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function findMemberIdByEmail(db: Kysely<Database>, email: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('members')
+    .select('id')
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Members whose e-mail is one of `emails` (compared without case), keyed by the lowered e-mail. */
+export async function findMembersByEmails(
+  db: Kysely<Database>,
+  emails: string[],
+): Promise<Map<string, { id: string; group_id: string | null }>> {
+  const found = new Map<string, { id: string; group_id: string | null }>();
+  for (let i = 0; i < emails.length; i += 500) {
+    const chunk = emails.slice(i, i + 500).map((email) => email.toLowerCase());
+    const rows = await db
+      .selectFrom('members')
+      .select(['id', 'group_id', sql<string>`lower(email)`.as('key')])
+      .where(sql`lower(email)`, 'in', chunk)
+      .execute();
+    for (const row of rows) found.set(row.key, { id: row.id, group_id: row.group_id });
+  }
+  return found;
+}
+
+/**
+ * Inserts members; a row whose e-mail is taken (even by a concurrent insert) is skipped by the
+ * unique index rather than failing the batch. Answers the ids that were inserted.
+ */
+export async function insertMembers(db: Kysely<Database>, rows: NewMemberRow[]): Promise<Set<string>> {
+  const inserted = new Set<string>();
+  // 15 columns a row: 500 rows stay below every engine's bound-parameter limit.
+  for (let i = 0; i < rows.length; i += 500) {
+    const result = await db
+      .insertInto('members')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .execute();
+    for (const row of result) inserted.add(row.id);
+  }
+  return inserted;
+}
+
+export async function updateMember(db: Kysely<Database>, id: string, change: MemberUpdate): Promise<boolean> {
+  if (Object.keys(change).length === 0) return (await findMember(db, id)) !== undefined;
+  const result = await db.updateTable('members').set(change).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteMember(trx: Transaction<Database>, id: string): Promise<boolean> {
+  const result = await trx.deleteFrom('members').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function memberEmailTaken(db: Kysely<Database>, email: string): Promise<boolean> {
+  return (await findMemberIdByEmail(db, email)) !== undefined;
+}

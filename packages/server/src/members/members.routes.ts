@@ -1,0 +1,141 @@
+import {
+  DupecheckBody,
+  ListQuery,
+  MemberCreate,
+  MemberDetail,
+  MemberImport,
+  MemberImportResult,
+  MemberListItem,
+  MemberPatch,
+} from '@assay/schema';
+import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
+import type { AppContext } from '../context.js';
+import { failure, ok } from '../http/envelope.js';
+import { okArrayStream } from '../http/json-stream.js';
+import { idParams, responses } from '../http/route-schema.js';
+import { validate } from '../http/validator.js';
+import { streamMemberList } from './members.repository.js';
+import * as members from './members.service.js';
+import { toListItem } from './members.wire.js';
+
+const tags = ['members'];
+const memberParams = idParams('memberid');
+type MemberParams = { memberid: string };
+
+export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
+  app.get(
+    '/members',
+    {
+      schema: {
+        tags,
+        summary: 'Every member (list shape)',
+        querystring: ListQuery,
+        response: responses(Type.Array(MemberListItem)),
+      },
+    },
+    async (_request, reply) =>
+      reply.type('application/json; charset=utf-8').send(okArrayStream(streamMemberList(db), toListItem)),
+  );
+
+  app.post(
+    '/members',
+    { schema: { tags, summary: 'Create a member', body: MemberCreate, response: responses(MemberDetail) } },
+    async (request) => ok(await members.createMember(db, request.body as MemberCreate)),
+  );
+
+  app.post(
+    '/members/import',
+    {
+      bodyLimit: 64 * 1024 * 1024,
+      schema: {
+        tags,
+        summary:
+          'Import members from JSON or CSV (text/csv with a header row; ?groupid= and ?update=1 for CSV)',
+        consumes: ['application/json', 'text/csv'],
+        body: MemberImport,
+        querystring: Type.Object({
+          groupid: Type.Optional(Type.String()),
+          update: Type.Optional(Type.Boolean()),
+        }),
+        response: responses(MemberImportResult),
+      },
+      // JSON and CSV bodies are told apart by the handler, so both reach it unvalidated.
+      validatorCompiler: () => (value) => ({ value }),
+    },
+    async (request) => {
+      if (typeof request.body === 'string') {
+        const query = validate(
+          Type.Object({ groupid: Type.Optional(Type.String()), update: Type.Optional(Type.Boolean()) }),
+          request.query ?? {},
+          'query',
+        ) as { groupid?: string; update?: boolean };
+        return ok(
+          await members.importMembers(db, { ...query, members: members.membersFromCsv(request.body) }),
+        );
+      }
+      const input = validate(MemberImport, request.body ?? null, 'body') as MemberImport;
+      return ok(await members.importMembers(db, input));
+    },
+  );
+
+  app.post(
+    '/members/dupecheck',
+    {
+      schema: {
+        tags,
+        summary: 'Is this e-mail free? ERROR means taken; a body without `value` answers OK',
+        body: DupecheckBody,
+        response: responses(Type.Literal('')),
+      },
+      validatorCompiler: () => (value) => ({ value }),
+    },
+    async (request) => ((await members.emailIsFree(db, request.body)) ? ok('') : failure('')),
+  );
+
+  app.get(
+    '/members/:memberid',
+    {
+      schema: {
+        tags,
+        summary: 'One member (detail shape)',
+        params: memberParams,
+        response: responses(MemberDetail),
+      },
+    },
+    async (request) => ok(await members.getMember(db, (request.params as MemberParams).memberid)),
+  );
+
+  app.patch(
+    '/members/:memberid',
+    {
+      schema: {
+        tags,
+        summary: 'Update a member; `group` or `groupid` answers ERROR `Access denied`',
+        params: memberParams,
+        body: MemberPatch,
+        response: responses(MemberDetail),
+      },
+    },
+    async (request) =>
+      ok(
+        await members.patchMember(db, (request.params as MemberParams).memberid, request.body as MemberPatch),
+      ),
+  );
+
+  app.delete(
+    '/members/:memberid',
+    {
+      schema: {
+        tags,
+        summary: 'Delete (erase) a member',
+        params: memberParams,
+        response: responses(Type.Literal('')),
+      },
+    },
+    async (request) => {
+      await members.deleteMember(db, (request.params as MemberParams).memberid);
+      return ok('');
+    },
+  );
+}

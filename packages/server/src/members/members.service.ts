@@ -1,0 +1,203 @@
+import {
+  type MemberCreate,
+  MemberCreate as MemberCreateSchema,
+  type MemberDetail,
+  type MemberImportResult,
+  type MemberPatch,
+} from '@assay/schema';
+import type { Kysely } from 'kysely';
+import { type Database, isUniqueViolation } from '../db/database.js';
+import { groupExists } from '../groups/groups.repository.js';
+import { jsonObjectColumn } from '../http/envelope.js';
+import { accessDenied, BusinessError, notFound } from '../http/errors.js';
+import { validate } from '../http/validator.js';
+import { csvToObjects } from '../util/csv.js';
+import { nowText } from '../util/dates.js';
+import { randomId } from '../util/ids.js';
+import * as repo from './members.repository.js';
+import type { MemberRow, MemberUpdate, NewMemberRow } from './members.table.js';
+
+const emailTaken = () => new BusinessError('email: already exists');
+
+function toDetail(row: MemberRow, useraccount: boolean): MemberDetail {
+  return {
+    memberid: row.id,
+    title: row.title,
+    firstname: row.firstname,
+    middlename: row.middlename,
+    lastname: row.lastname,
+    email: row.email,
+    status: row.status,
+    level: row.level,
+    groupid: row.group_id,
+    createdon: row.created,
+    testuser: row.testuser === 1,
+    extra: jsonObjectColumn(row.extra) as MemberDetail['extra'],
+    // Questionnaire sessions come with campaigns; until then no member has a live one.
+    activeusersession: false,
+    useraccount,
+  };
+}
+
+const extraText = (extra: MemberCreate['extra']) =>
+  JSON.stringify(Array.isArray(extra) || !extra ? {} : extra);
+
+function newRow(input: MemberCreate, created: string): NewMemberRow {
+  return {
+    id: randomId(),
+    title: input.title ?? null,
+    firstname: input.firstname,
+    middlename: input.middlename ?? null,
+    lastname: input.lastname,
+    email: input.email,
+    phone: input.phone ?? '',
+    company: input.company ?? '',
+    jobtitle: input.jobtitle ?? '',
+    status: input.status === undefined ? 'active' : input.status,
+    level: input.level ?? null,
+    testuser: input.testuser ? 1 : 0,
+    group_id: null,
+    extra: extraText(input.extra),
+    created,
+  };
+}
+
+function changeOf(input: MemberPatch): MemberUpdate {
+  const change: MemberUpdate = {};
+  if (input.title !== undefined) change.title = input.title;
+  if (input.firstname !== undefined) change.firstname = input.firstname;
+  if (input.middlename !== undefined) change.middlename = input.middlename;
+  if (input.lastname !== undefined) change.lastname = input.lastname;
+  if (input.email !== undefined) change.email = input.email;
+  if (input.phone !== undefined) change.phone = input.phone ?? '';
+  if (input.company !== undefined) change.company = input.company ?? '';
+  if (input.jobtitle !== undefined) change.jobtitle = input.jobtitle ?? '';
+  if (input.status !== undefined) change.status = input.status;
+  if (input.level !== undefined) change.level = input.level;
+  if (input.testuser !== undefined) change.testuser = input.testuser ? 1 : 0;
+  if (input.extra !== undefined) change.extra = extraText(input.extra);
+  return change;
+}
+
+export async function getMember(db: Kysely<Database>, id: string): Promise<MemberDetail> {
+  const row = await repo.findMemberDetail(db, id);
+  if (!row) throw notFound('member');
+  return toDetail(row, Boolean(row.useraccount));
+}
+
+export async function createMember(db: Kysely<Database>, input: MemberCreate): Promise<MemberDetail> {
+  const row = newRow(input, nowText());
+  const inserted = await repo.insertMembers(db, [row]);
+  if (!inserted.has(row.id)) throw emailTaken();
+  return getMember(db, row.id);
+}
+
+export async function patchMember(
+  db: Kysely<Database>,
+  id: string,
+  input: MemberPatch,
+): Promise<MemberDetail> {
+  // The spec: a member's group is changed through the groups family only.
+  if (input.group !== undefined || input.groupid !== undefined) throw accessDenied();
+  try {
+    if (!(await repo.updateMember(db, id, changeOf(input)))) throw notFound('member');
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  return getMember(db, id);
+}
+
+/** Erases a member: its row, its group membership (and, as they come, its campaign places and reports). */
+export async function deleteMember(db: Kysely<Database>, id: string): Promise<void> {
+  const deleted = await db.transaction().execute((trx) => repo.deleteMember(trx, id));
+  if (!deleted) throw notFound('member');
+}
+
+/** OK when the e-mail is free, ERROR when taken; a body without `value` is OK (the spec's false negative). */
+export async function emailIsFree(db: Kysely<Database>, body: unknown): Promise<boolean> {
+  const value = (body as { value?: unknown } | null)?.value;
+  if (typeof value !== 'string') return true;
+  return !(await repo.memberEmailTaken(db, value.trim()));
+}
+
+export interface ImportInput {
+  members: unknown[];
+  groupid?: string;
+  update?: boolean;
+}
+
+/** CSV with a header row of field names: each line becomes one MemberWrite. */
+export function membersFromCsv(text: string): unknown[] {
+  try {
+    return csvToObjects(text);
+  } catch (error) {
+    throw new BusinessError(`body: not valid CSV: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Imports members row by row: valid rows are kept, failed rows are reported with their 1-based
+ * number, and no row is half-written. With `update`, a row whose e-mail exists updates that member.
+ */
+export async function importMembers(db: Kysely<Database>, input: ImportInput): Promise<MemberImportResult> {
+  const result: MemberImportResult = { created: [], updated: [], errors: [] };
+  if (input.groupid !== undefined && !(await groupExists(db, input.groupid))) {
+    throw new BusinessError('groupid: no such group');
+  }
+  const valid: { row: number; member: MemberCreate }[] = [];
+  const seen = new Set<string>();
+  input.members.forEach((raw, index) => {
+    const row = index + 1;
+    try {
+      const member = validate(MemberCreateSchema, raw, 'body') as MemberCreate;
+      const key = member.email.toLowerCase();
+      if (seen.has(key)) throw new BusinessError('email: appears twice in this import');
+      seen.add(key);
+      valid.push({ row, member });
+    } catch (error) {
+      if (!(error instanceof BusinessError)) throw error;
+      result.errors.push({ row, message: error.message.replace(/^body: /, '') });
+    }
+  });
+  const existing = await repo.findMembersByEmails(
+    db,
+    valid.map(({ member }) => member.email),
+  );
+  const created = nowText();
+  const toInsert: { row: number; record: NewMemberRow }[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (const { row, member } of valid) {
+      const found = existing.get(member.email.toLowerCase());
+      if (!found) {
+        toInsert.push({ row, record: { ...newRow(member, created), group_id: input.groupid ?? null } });
+        continue;
+      }
+      if (!input.update) {
+        result.errors.push({ row, message: 'email: already exists' });
+        continue;
+      }
+      if (input.groupid && found.group_id && found.group_id !== input.groupid) {
+        result.errors.push({
+          row,
+          message: 'groupid: the member is in another group; remove it from that group first',
+        });
+        continue;
+      }
+      const change = changeOf(member);
+      if (input.groupid) change.group_id = input.groupid;
+      await repo.updateMember(trx, found.id, change);
+      result.updated.push(found.id);
+    }
+    const inserted = await repo.insertMembers(
+      trx,
+      toInsert.map(({ record }) => record),
+    );
+    for (const { row, record } of toInsert) {
+      if (inserted.has(record.id)) result.created.push(record.id);
+      else result.errors.push({ row, message: 'email: already exists' });
+    }
+  });
+  result.errors.sort((a, b) => a.row - b.row);
+  return result;
+}
