@@ -1,7 +1,7 @@
 import Type, { type TSchema } from 'typebox';
 
 /** A 10-character server-generated id of `[0-9A-Za-z]`. */
-export const Id = Type.String({ pattern: '^[0-9A-Za-z]{10}$', description: '10-character id' });
+export const Id = Type.String({ pattern: '^[0-9A-Za-z]{10}$', description: 'a 10-character id' });
 
 /** A date-time as the server writes it: `2026-11-22T11:46:36+00:00`. */
 export const DateTime = Type.String({ format: 'date-time', description: 'ISO 8601 with UTC offset' });

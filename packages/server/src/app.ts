@@ -2,7 +2,7 @@ import { SCOPES, type Scope } from '@assay/schema';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { authenticate, type Principal } from './auth/guard.js';
 import { FailureLimiter } from './auth/rate-limit.js';
 import { tokenRoutes } from './auth/token.routes.js';
@@ -37,7 +37,10 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    // One line per request only when debugging: at load the access log would dominate the cost.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
   });
   const context: AppContext = {
     config,

@@ -1,0 +1,220 @@
+import { importJWK, type JWK, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateClientScopes } from '../../src/auth/auth.service.js';
+import { generateSigningKey } from '../../src/auth/tokens.js';
+import { ALL_SCOPES, dialects, type Instance, startInstance } from '../helpers/instance.js';
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+for (const dialect of dialects) {
+  describe(`token endpoint (${dialect})`, () => {
+    let instance: Instance;
+    const request = (payload: string, headers: Record<string, string> = FORM) =>
+      instance.inject({ method: 'POST', url: '/api/v1/auth/access_token', headers, payload });
+    const credentials = () => ({
+      grant_type: 'client_credentials',
+      client_id: instance.client.client_id,
+      client_secret: instance.client.client_secret,
+    });
+
+    beforeAll(async () => {
+      instance = await startInstance(dialect);
+    });
+    afterAll(() => instance.close());
+
+    it('answers a JSend token for the requested scopes, in the order requested', async () => {
+      const response = await request(form({ ...credentials(), scope: 'groups members' }));
+      expect(response.statusCode).toBe(200);
+      expect(response.json.status).toBe('OK');
+      expect(Object.keys(response.json.data).sort()).toEqual([
+        'access_token',
+        'expires_in',
+        'scope',
+        'token_type',
+      ]);
+      expect(response.json.data).toMatchObject({
+        token_type: 'Bearer',
+        expires_in: 3600,
+        scope: 'groups members',
+      });
+      expect(response.headers['cache-control']).toBe('no-store');
+    });
+
+    it('limits the token to the scopes requested: other families answer 403, these keep working', async () => {
+      const token = (await request(form({ ...credentials(), scope: 'members' }))).json.data.access_token;
+      const members = await instance.call('GET', '/members', { auth: `Bearer ${token}` });
+      const groups = await instance.call('GET', '/groups', { auth: `Bearer ${token}` });
+      expect(members.statusCode).toBe(200);
+      expect(groups.statusCode).toBe(403);
+      expect(groups.json).toEqual({ error: 'forbidden', message: expect.stringContaining('groups') });
+    });
+
+    it('refuses a JSON body with invalid_request', async () => {
+      const response = await request(JSON.stringify({ ...credentials(), scope: 'members' }), {
+        'content-type': 'application/json',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json.error).toBe('invalid_request');
+      expect(response.json).not.toHaveProperty('status');
+    });
+
+    it('refuses a missing grant_type, a refresh_token grant and an unknown grant', async () => {
+      const missing = await request(form({ client_id: 'x', client_secret: 'y' }));
+      expect([missing.statusCode, missing.json.error]).toEqual([400, 'invalid_request']);
+      const refresh = await request(form({ grant_type: 'refresh_token', refresh_token: 'abc' }));
+      expect([refresh.statusCode, refresh.json.error]).toEqual([400, 'unsupported_grant_type']);
+      const password = await request(form({ grant_type: 'password', username: 'a', password: 'b' }));
+      expect([password.statusCode, password.json.error]).toEqual([400, 'unsupported_grant_type']);
+    });
+
+    it('answers 401 invalid_client for a wrong secret, an unknown client and credentials in a Basic header', async () => {
+      const wrong = await request(form({ ...credentials(), client_secret: 'nope', scope: 'members' }));
+      expect([wrong.statusCode, wrong.json.error]).toEqual([401, 'invalid_client']);
+      const unknown = await request(form({ ...credentials(), client_id: 'nobody', scope: 'members' }));
+      expect([unknown.statusCode, unknown.json.error]).toEqual([401, 'invalid_client']);
+      const basic = Buffer.from(`${instance.client.client_id}:${instance.client.client_secret}`).toString(
+        'base64',
+      );
+      const header = await request(form({ grant_type: 'client_credentials', scope: 'members' }), {
+        ...FORM,
+        authorization: `Basic ${basic}`,
+      });
+      expect([header.statusCode, header.json.error]).toEqual([401, 'invalid_client']);
+      expect(header.json.error_description).toContain('request body');
+    });
+
+    it('answers invalid_scope for a scope not enabled, an unknown one, or none', async () => {
+      const admin = await instance.db.kysely.selectFrom('users').select('id').executeTakeFirstOrThrow();
+      const { createClient } = await import('../../src/auth/auth.service.js');
+      const narrow = await createClient(instance.db.kysely, {
+        name: 'narrow',
+        userId: admin.id,
+        scopes: ['members'],
+      });
+      const base = {
+        grant_type: 'client_credentials',
+        client_id: narrow.client_id,
+        client_secret: narrow.client_secret,
+      };
+      for (const scope of ['members groups', 'everything', '']) {
+        const response = await request(form({ ...base, scope }));
+        expect([response.statusCode, response.json.error]).toEqual([400, 'invalid_scope']);
+      }
+      expect((await request(form({ ...base, scope: 'members' }))).statusCode).toBe(200);
+    });
+
+    it('makes the old secret and the tokens issued before a client update fail', async () => {
+      const admin = await instance.db.kysely.selectFrom('users').select('id').executeTakeFirstOrThrow();
+      const { createClient } = await import('../../src/auth/auth.service.js');
+      const client = await createClient(instance.db.kysely, {
+        name: 'rotating',
+        userId: admin.id,
+        scopes: ['members', 'groups'],
+      });
+      const old = {
+        grant_type: 'client_credentials',
+        client_id: client.client_id,
+        client_secret: client.client_secret,
+        scope: 'members',
+      };
+      const token = (await request(form(old))).json.data.access_token;
+      expect((await instance.call('GET', '/members', { auth: `Bearer ${token}` })).statusCode).toBe(200);
+
+      const renewed = await updateClientScopes(instance.db.kysely, client.client_id, ['members']);
+      expect(renewed.client_secret).not.toBe(client.client_secret);
+      expect((await request(form(old))).statusCode).toBe(401);
+      expect((await instance.call('GET', '/members', { auth: `Bearer ${token}` })).statusCode).toBe(401);
+      const fresh = await request(form({ ...old, client_secret: renewed.client_secret }));
+      expect(fresh.statusCode).toBe(200);
+      expect(
+        (await request(form({ ...old, client_secret: renewed.client_secret, scope: 'groups' }))).json.error,
+      ).toBe('invalid_scope');
+    });
+
+    it('refuses expired, tampered, foreign and malformed tokens with 401', async () => {
+      const key = await instance.db.kysely.selectFrom('signing_keys').selectAll().executeTakeFirstOrThrow();
+      const privateKey = await importJWK(JSON.parse(key.private_jwk) as JWK, 'EdDSA');
+      const claims = { cid: instance.client.client_id, sv: 1, scope: ALL_SCOPES };
+      const expired = await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: 'at+jwt' })
+        .setSubject('x')
+        .setIssuer('assay')
+        .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+        .sign(privateKey);
+      const good = await instance.token();
+      const tampered = `${good.slice(0, -4)}AAAA`;
+      for (const auth of [
+        `Bearer ${expired}`,
+        `Bearer ${tampered}`,
+        'Bearer abc.def.ghi',
+        'Bearer',
+        'Token xyz',
+      ]) {
+        const response = await instance.call('GET', '/members', { auth });
+        expect(response.statusCode, auth).toBe(401);
+        expect(Object.keys(response.json).sort()).toEqual(['error', 'message']);
+      }
+    });
+
+    it('slows down guessing: after the allowed failures an address gets 429', async () => {
+      const limited = await startInstance(dialect, { env: { ASSAY_TOKEN_FAILURES_PER_MINUTE: '3' } });
+      try {
+        const bad = form({
+          grant_type: 'client_credentials',
+          client_id: limited.client.client_id,
+          client_secret: 'guess',
+          scope: 'members',
+        });
+        for (let i = 0; i < 3; i++) {
+          const response = await limited.inject({
+            method: 'POST',
+            url: '/api/v1/auth/access_token',
+            headers: FORM,
+            payload: bad,
+          });
+          expect(response.statusCode).toBe(401);
+        }
+        const blocked = await limited.inject({
+          method: 'POST',
+          url: '/api/v1/auth/access_token',
+          headers: FORM,
+          payload: bad,
+        });
+        expect(blocked.statusCode).toBe(429);
+        expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
+  describe(`an instance without a key pair (${dialect})`, () => {
+    let instance: Instance;
+    beforeAll(async () => {
+      instance = await startInstance(dialect, { keys: false });
+    });
+    afterAll(() => instance.close());
+
+    it('answers 500 Invalid key supplied for every scope, and the same credentials work once keys exist', async () => {
+      for (const scope of ['members', 'groups', ALL_SCOPES]) {
+        const response = await instance.inject({
+          method: 'POST',
+          url: '/api/v1/auth/access_token',
+          headers: FORM,
+          payload: form({
+            grant_type: 'client_credentials',
+            client_id: instance.client.client_id,
+            client_secret: instance.client.client_secret,
+            scope,
+          }),
+        });
+        expect(response.statusCode).toBe(500);
+        expect(response.json.message).toBe('Invalid key supplied');
+      }
+      await generateSigningKey(instance.db.kysely);
+      expect(await instance.token('members')).toMatch(/^ey/);
+    });
+  });
+}

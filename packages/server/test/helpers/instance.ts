@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { bootstrapInstance, createApiKey, type IssuedClient } from '../../src/auth/auth.service.js';
+import { generateSigningKey } from '../../src/auth/tokens.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import { openDatabase } from '../../src/db/connect.js';
+import type { Db, Dialect } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+
+export const ALL_SCOPES = 'members groups campaigns reports settings samples';
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/** The engines every API test runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const dialects: Dialect[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** A fresh, empty database of the given engine: a temp SQLite file, or a new PostgreSQL database. */
+export async function freshDatabase(
+  dialect: Dialect,
+): Promise<{ db: Db; dataDir: string; url?: string; drop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-test-'));
+  if (dialect === 'sqlite') {
+    const db = openDatabase({ dataDir });
+    return { db, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `assay_t_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const db = openDatabase({ databaseUrl: url.toString(), dataDir });
+  return {
+    db,
+    dataDir,
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Response {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely and assert their exact shape.
+  json: any;
+}
+
+/** A running instance on a real database, with an admin client holding every scope. */
+export interface Instance {
+  dialect: Dialect;
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  client: IssuedClient;
+  /** A bearer token for the given scopes (every scope by default), made through the token endpoint. */
+  token(scopes?: string): Promise<string>;
+  /** An API call under /api/v1 with a bearer token for every scope unless `auth` says otherwise. */
+  call(
+    method: string,
+    url: string,
+    options?: { body?: unknown; auth?: string | null; headers?: Record<string, string> },
+  ): Promise<Response>;
+  inject(options: InjectOptions): Promise<Response>;
+  apiKey(scopes?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startInstance(
+  dialect: Dialect,
+  options: { keys?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<Instance> {
+  const fresh = await freshDatabase(dialect);
+  await migrateToLatest(fresh.db.kysely);
+  if (options.keys !== false) await generateSigningKey(fresh.db.kysely);
+  const boot = await bootstrapInstance(fresh.db.kysely, 'admin@example.test');
+  if (!boot) throw new Error('bootstrap did not run');
+  const config = loadConfig({ LOG_LEVEL: 'silent', ASSAY_DATA_DIR: fresh.dataDir, ...options.env });
+  const app = await buildApp({ config, database: fresh.db });
+  await app.ready();
+  const tokens = new Map<string, string>();
+
+  const inject = async (injectOptions: InjectOptions): Promise<Response> => {
+    const response = await app.inject(injectOptions);
+    let json: unknown;
+    try {
+      json = JSON.parse(response.body);
+    } catch {
+      json = undefined;
+    }
+    return { statusCode: response.statusCode, headers: response.headers, body: response.body, json };
+  };
+
+  const instance: Instance = {
+    dialect,
+    app,
+    db: fresh.db,
+    config,
+    client: boot.client,
+    async token(scopes = ALL_SCOPES) {
+      const cached = tokens.get(scopes);
+      if (cached) return cached;
+      const response = await inject({
+        method: 'POST',
+        url: '/api/v1/auth/access_token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: boot.client.client_id,
+          client_secret: boot.client.client_secret,
+          scope: scopes,
+        }).toString(),
+      });
+      if (response.statusCode !== 200) throw new Error(`token: ${response.body}`);
+      tokens.set(scopes, response.json.data.access_token);
+      return response.json.data.access_token;
+    },
+    async call(method, url, { body, auth, headers = {} } = {}) {
+      const authorization = auth === undefined ? `Bearer ${await instance.token()}` : auth;
+      const all: Record<string, string> = { ...headers };
+      if (authorization !== null) all.authorization = authorization;
+      let payload: string | undefined;
+      if (body !== undefined) {
+        payload = typeof body === 'string' ? body : JSON.stringify(body);
+        all['content-type'] ??= 'application/json';
+      }
+      return inject({ method: method as 'GET', url: `/api/v1${url}`, headers: all, payload });
+    },
+    inject,
+    async apiKey(scopes = ALL_SCOPES) {
+      const admin = await fresh.db.kysely.selectFrom('users').select('id').executeTakeFirstOrThrow();
+      return (await createApiKey(fresh.db.kysely, { userId: admin.id, scopes: scopes.split(' ') as never }))
+        .apikey;
+    },
+    async close() {
+      await app.close();
+      await fresh.db.close();
+      await fresh.drop();
+    },
+  };
+  return instance;
+}
+
+/** A unique e-mail address for a test's own data. */
+export function email(prefix = 'm'): string {
+  return `${prefix}.${Math.random().toString(36).slice(2, 10)}@example.test`;
+}
+
+/** The wire form of dates. */
+export const DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;

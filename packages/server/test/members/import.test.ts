@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, email, type Instance, startInstance } from '../helpers/instance.js';
+
+for (const dialect of dialects) {
+  describe(`member import (${dialect})`, () => {
+    let instance: Instance;
+    beforeAll(async () => {
+      instance = await startInstance(dialect);
+    });
+    afterAll(() => instance.close());
+
+    it('imports JSON rows, keeps the valid ones and reports the failed ones by row', async () => {
+      const taken = (
+        await instance.call('POST', '/members', { body: { email: email(), firstname: 'T', lastname: 'K' } })
+      ).json.data;
+      const good = [email(), email()];
+      const response = await instance.call('POST', '/members/import', {
+        body: {
+          members: [
+            { email: good[0], firstname: 'A', lastname: 'One' },
+            { email: 'broken', firstname: 'B', lastname: 'Two' },
+            { email: taken.email, firstname: 'C', lastname: 'Three' },
+            { email: good[1], firstname: 'D', lastname: 'Four', testuser: '1' },
+            { email: good[1].toUpperCase(), firstname: 'E', lastname: 'Five' },
+            'not an object',
+          ],
+        },
+      });
+      expect(response.json.status).toBe('OK');
+      const result = response.json.data;
+      expect(Object.keys(result).sort()).toEqual(['created', 'errors', 'updated']);
+      expect(result.created).toHaveLength(2);
+      expect(result.updated).toEqual([]);
+      expect(result.errors).toEqual([
+        { row: 2, message: 'email: must be a valid e-mail address' },
+        { row: 3, message: 'email: already exists' },
+        { row: 5, message: 'email: appears twice in this import' },
+        { row: 6, message: 'must be an object' },
+      ]);
+      const detail = (await instance.call('GET', `/members/${result.created[1]}`)).json.data;
+      expect(detail).toMatchObject({ email: good[1], testuser: true });
+    });
+
+    it('updates existing members with update, and puts rows in a group with groupid', async () => {
+      const group = (
+        await instance.call('POST', '/groups', { body: { name: 'Import target', alias: 'import-target' } })
+      ).json.data;
+      const existing = (
+        await instance.call('POST', '/members', {
+          body: { email: email(), firstname: 'Old', lastname: 'Name' },
+        })
+      ).json.data;
+      const fresh = email();
+      const response = await instance.call('POST', '/members/import', {
+        body: {
+          update: true,
+          groupid: group.groupid,
+          members: [
+            { email: existing.email, firstname: 'New', lastname: 'Name' },
+            { email: fresh, firstname: 'F', lastname: 'G' },
+          ],
+        },
+      });
+      expect(response.json.data.updated).toEqual([existing.memberid]);
+      expect(response.json.data.created).toHaveLength(1);
+      const updated = (await instance.call('GET', `/members/${existing.memberid}`)).json.data;
+      expect(updated).toMatchObject({ firstname: 'New', groupid: group.groupid });
+      expect((await instance.call('GET', `/groups/${group.groupid}`)).json.data.membercount).toBe(2);
+    });
+
+    it('imports CSV with a header row, quoted fields and per-row errors', async () => {
+      const [a, b] = [email(), email()];
+      const csv = `email,firstname,lastname,company,testuser\r\n${a},"Smith, Jr.","O""Neil",Acme,1\r\nnot-valid,X,Y,,0\r\n${b},Zoë,Ünal,,\r\n`;
+      const response = await instance.call('POST', '/members/import', {
+        body: csv,
+        headers: { 'content-type': 'text/csv' },
+      });
+      expect(response.json.status).toBe('OK');
+      expect(response.json.data.created).toHaveLength(2);
+      expect(response.json.data.errors).toEqual([
+        { row: 2, message: 'email: must be a valid e-mail address' },
+      ]);
+      const list = (await instance.call('GET', '/members')).json.data;
+      expect(list.find((m: { email: string }) => m.email === a)).toMatchObject({
+        firstname: 'Smith, Jr.',
+        lastname: 'O"Neil',
+        company: 'Acme',
+        testuser: true,
+      });
+      expect(list.find((m: { email: string }) => m.email === b)).toMatchObject({
+        firstname: 'Zoë',
+        lastname: 'Ünal',
+      });
+    });
+
+    it('refuses a malformed import as a whole, changing nothing', async () => {
+      const before = (await instance.call('GET', '/members')).json.data.length;
+      const cases: [unknown, Record<string, string> | undefined, string][] = [
+        [{ rows: [] }, undefined, 'members: is required'],
+        [{ members: 'x' }, undefined, 'members: must be an array'],
+        [{ members: [], groupid: 'ZZZZZZZZZZ' }, undefined, 'groupid: no such group'],
+        [
+          'email,firstname\n"unclosed,a',
+          { 'content-type': 'text/csv' },
+          'body: not valid CSV: a quoted field is not closed',
+        ],
+      ];
+      for (const [body, headers, message] of cases) {
+        const response = await instance.call('POST', '/members/import', { body, headers });
+        expect(response.json).toEqual({ status: 'ERROR', data: message });
+      }
+      expect((await instance.call('GET', '/members')).json.data.length).toBe(before);
+    });
+  });
+}
