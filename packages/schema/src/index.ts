@@ -28,3 +28,17 @@ export {
   MemberListItem,
   MemberPatch,
 } from './members.js';
+export {
+  ClientConfig,
+  ClientConfigShort,
+  Datastructure,
+  DatastructureQuery,
+  DatastructureQuestion,
+  ReportAliasParams,
+  ReportTextsParams,
+  ReportVariant,
+  ReportVariants,
+  TextKeys,
+  Texts,
+  VariantRole,
+} from './settings.js';

@@ -15,6 +15,9 @@ import { handleError, installNotFound } from './http/error-handler.js';
 import { BusinessError } from './http/errors.js';
 import { validate } from './http/validator.js';
 import { memberRoutes } from './members/members.routes.js';
+import { settingsRoutes } from './settings/settings.routes.js';
+import { builtinVariantsDir, loadVariants } from './variants/load-variants.js';
+import type { VariantRegistry } from './variants/variant.types.js';
 import { VERSION } from './version.js';
 
 declare module 'fastify' {
@@ -29,10 +32,19 @@ const FAMILIES = new Set<string>(SCOPES);
 export interface BuildOptions {
   config: Config;
   database: Db;
+  /** The variants; by default the built-ins and those in ASSAY_VARIANTS_DIR, loaded now. */
+  variants?: VariantRegistry;
+}
+
+/** Loads the built-in variants and the customer's; a broken definition throws one line naming it. */
+export function loadInstanceVariants(config: Config): VariantRegistry {
+  return loadVariants(
+    config.variantsDir ? [builtinVariantsDir(), config.variantsDir] : [builtinVariantsDir()],
+  );
 }
 
 /** The whole platform as a Fastify app; tests build it without listening. */
-export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, variants }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -48,6 +60,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     dialect: database.dialect,
     tokens: new TokenService(database.kysely),
     limiter: new FailureLimiter(config.tokenFailuresPerMinute),
+    variants: variants ?? loadInstanceVariants(config),
   };
 
   // The schema that documents a route validates it too; the answer is shaped by the services.
@@ -128,6 +141,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
       await api.register(tokenRoutes, context);
       await api.register(memberRoutes, context);
       await api.register(groupRoutes, context);
+      await api.register(settingsRoutes, context);
     },
     { prefix: API_PREFIX },
   );

@@ -3,6 +3,7 @@ import type { FailureLimiter } from './auth/rate-limit.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Database, Dialect } from './db/database.js';
+import type { VariantRegistry } from './variants/variant.types.js';
 
 /** What every route family is given: the configuration and the shared services. */
 export interface AppContext {
@@ -11,4 +12,6 @@ export interface AppContext {
   dialect: Dialect;
   tokens: TokenService;
   limiter: FailureLimiter;
+  /** The report variants, loaded and validated at start-up. */
+  variants: VariantRegistry;
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { buildApp } from './app.js';
+import { buildApp, loadInstanceVariants } from './app.js';
 import * as commands from './cli/commands.js';
 import { type ConfigFlags, loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
@@ -59,11 +59,13 @@ const print = (line: string) => process.stdout.write(`${line}\n`);
 
 async function serve(db: Db, flags: ConfigFlags, setupFirst: boolean) {
   const config = loadConfig(process.env, flags);
+  // A broken variant stops start-up before anything else happens.
+  const variants = loadInstanceVariants(config);
   if (setupFirst)
     for (const line of await commands.setup(db.kysely, { keys: true, adminEmail: ADMIN_EMAIL })) print(line);
   else await migrateToLatest(db.kysely);
   const first = await commands.firstStart(db.kysely, ADMIN_EMAIL);
-  const app = await buildApp({ config, database: db });
+  const app = await buildApp({ config, database: db, variants });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) process.exit(1);

@@ -1,0 +1,106 @@
+import {
+  ClientConfig,
+  ClientConfigShort,
+  Datastructure,
+  DatastructureQuery,
+  ReportAliasParams,
+  ReportTextsParams,
+  ReportVariants,
+  TextKeys,
+  Texts,
+} from '@assay/schema';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { ok } from '../http/envelope.js';
+import { notFound } from '../http/errors.js';
+import { responses } from '../http/route-schema.js';
+import { VERSION } from '../version.js';
+import * as settings from './settings.service.js';
+
+const tags = ['settings'];
+
+/** The settings family: discovering variants, their languages, questions and texts. */
+export async function settingsRoutes(app: FastifyInstance, { config, variants }: AppContext) {
+  const instance = {
+    publicUrl: config.publicUrl,
+    questionnaireUrl: config.questionnaireUrl,
+    version: VERSION,
+  };
+  const variant = (alias: string) => {
+    const found = variants.get(alias);
+    if (!found) throw notFound('report variant');
+    return found;
+  };
+
+  app.get(
+    '/settings/config',
+    { schema: { tags, summary: 'The full client configuration', response: responses(ClientConfig) } },
+    async () => ok(settings.clientConfig(variants, instance)),
+  );
+  app.get(
+    '/settings/config/short',
+    {
+      schema: { tags, summary: 'The shortened client configuration', response: responses(ClientConfigShort) },
+    },
+    async () => ok(settings.clientConfigShort(variants, instance)),
+  );
+  app.get(
+    '/settings/reports',
+    {
+      schema: {
+        tags,
+        summary: 'The report variants: languages, report types, roles',
+        response: responses(ReportVariants),
+      },
+    },
+    async () => ok(settings.reportVariants(variants)),
+  );
+  app.get(
+    '/settings/reports/:reportalias/datastructure',
+    {
+      schema: {
+        tags,
+        summary: 'Questions and answers of a variant: question codes mapped to question texts',
+        params: ReportAliasParams,
+        querystring: DatastructureQuery,
+        response: responses(Datastructure),
+      },
+    },
+    async (request) => {
+      const { reportalias } = request.params as ReportAliasParams;
+      const { language } = request.query as DatastructureQuery;
+      const data = settings.datastructure(variant(reportalias), language);
+      if (!data) throw notFound('language');
+      return ok(data);
+    },
+  );
+  app.get(
+    '/settings/reports/:reportalias/textkeys',
+    {
+      schema: {
+        tags,
+        summary: 'The text keys of a variant',
+        params: ReportAliasParams,
+        response: responses(TextKeys),
+      },
+    },
+    async (request) => ok(settings.textKeys(variant((request.params as ReportAliasParams).reportalias))),
+  );
+  app.get(
+    '/settings/reports/:reportalias/:lang/texts',
+    {
+      schema: {
+        tags,
+        summary: 'The texts of a variant in one language',
+        params: ReportTextsParams,
+        response: responses(Texts),
+      },
+    },
+    async (request) => {
+      const { reportalias, lang } = request.params as ReportTextsParams;
+      const data = settings.texts(variant(reportalias), lang);
+      if (!data) throw notFound('language');
+      return ok(data);
+    },
+  );
+}

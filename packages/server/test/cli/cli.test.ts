@@ -1,0 +1,201 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeTiny } from '../variants/fixtures.js';
+
+const run = promisify(execFile);
+const MAIN = path.resolve(import.meta.dirname, '../../dist/main.js');
+const ENV = { ...process.env, LOG_LEVEL: 'warn' };
+
+const assay = async (data: string, ...args: string[]) =>
+  (await run(process.execPath, [MAIN, ...args, '--data', data], { env: ENV })).stdout;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `assay serve` and waits until it listens; answers the process and its stdout so far. */
+async function serve(data: string, port: number, env: NodeJS.ProcessEnv = {}) {
+  const child = spawn(
+    process.execPath,
+    [MAIN, 'serve', '--data', data, '--port', String(port), '--host', '127.0.0.1'],
+    {
+      env: { ...ENV, ...env },
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const started = await new Promise<boolean>((resolve) => {
+    child.stdout.on('data', () => output.includes('Assay is serving') && resolve(true));
+    child.on('exit', () => resolve(false));
+  });
+  return { child, started, output: () => output };
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    child.on('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+
+async function token(base: string, id: string, secret: string, scope = 'members') {
+  const response = await fetch(`${base}/api/v1/auth/access_token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: id,
+      client_secret: secret,
+      scope,
+    }),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { data?: { access_token: string }; message?: string },
+  };
+}
+
+describe('the assay command line, against the built server', () => {
+  let data: string;
+  beforeAll(() => {
+    data = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-cli-'));
+  });
+  afterAll(() => fs.rmSync(data, { recursive: true, force: true }));
+
+  it('sets up without keys, creates clients and API keys, and serves over real HTTP', async () => {
+    expect(await assay(data, 'setup', '--no-keys')).toContain('admin user created: admin@localhost');
+    const client = JSON.parse(
+      await assay(data, 'clients', 'create', '--name', 'ci', '--scopes', 'members groups', '--json'),
+    );
+    expect(Object.keys(client).sort()).toEqual(['client_id', 'client_secret', 'scopes']);
+    expect(client.scopes).toBe('members groups');
+    const key = JSON.parse(await assay(data, 'apikeys', 'create', '--scopes', 'members', '--json'));
+    expect(Object.keys(key)).toEqual(['apikey']);
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = await serve(data, port);
+    try {
+      expect(server.started, server.output()).toBe(true);
+      expect(server.output()).not.toContain('First start');
+      const noKey = await token(base, client.client_id, client.client_secret);
+      expect([noKey.status, noKey.body.message]).toEqual([500, 'Invalid key supplied']);
+
+      expect(await assay(data, 'keys', 'generate')).toMatch(/^signing key created: /);
+      const granted = await token(base, client.client_id, client.client_secret);
+      expect(granted.status).toBe(200);
+      const members = await fetch(`${base}/api/v1/members`, {
+        headers: { authorization: `Bearer ${granted.body.data?.access_token}` },
+      });
+      expect(await members.json()).toEqual({ status: 'OK', data: [] });
+      const byKey = await fetch(`${base}/api/v1/members`, { headers: { 'x-api-key': key.apikey } });
+      expect(byKey.status).toBe(200);
+
+      const updated = JSON.parse(
+        await assay(data, 'clients', 'update', client.client_id, '--scopes', 'groups', '--json'),
+      );
+      expect(updated.client_secret).not.toBe(client.client_secret);
+      expect((await token(base, client.client_id, client.client_secret, 'groups')).status).toBe(401);
+      expect((await token(base, client.client_id, updated.client_secret, 'groups')).status).toBe(200);
+      const listed = JSON.parse(await assay(data, 'clients', 'list', '--json'));
+      expect(listed.map((c: { client_id: string }) => c.client_id)).toContain(client.client_id);
+      expect(JSON.stringify(listed)).not.toContain(updated.client_secret);
+    } finally {
+      expect(await stop(server.child)).toBe(0);
+    }
+  });
+
+  it('prints the first client and a curl line that works as printed on the first start of an empty instance', async () => {
+    const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-first-'));
+    const port = await freePort();
+    const child = spawn(
+      process.execPath,
+      [MAIN, 'start', '--data', fresh, '--port', String(port), '--host', '127.0.0.1'],
+      { env: ENV },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    try {
+      await new Promise<void>((resolve) =>
+        child.stdout.on('data', () => output.includes('Then:') && resolve()),
+      );
+      const curl = output.split('\n').find((line) => line.trim().startsWith('curl -s -X POST'));
+      expect(curl).toBeDefined();
+      // The printed line, with the public URL swapped for the loopback address it listens on.
+      const { stdout } = await run('bash', [
+        '-c',
+        (curl as string).replace(`http://localhost:${port}`, `http://127.0.0.1:${port}`),
+      ]);
+      const answer = JSON.parse(stdout);
+      expect(answer.status).toBe('OK');
+      expect(answer.data.scope).toBe('members groups campaigns reports settings samples');
+    } finally {
+      await stop(child);
+      fs.rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+
+  it('shows a customer variant after a restart, and a broken one stops start-up with one clear line', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-customer-'));
+    try {
+      writeTiny(dir);
+      const client = JSON.parse(
+        await assay(data, 'clients', 'create', '--name', 'v', '--scopes', 'settings', '--json'),
+      );
+      await assay(data, 'keys', 'generate');
+      const port = await freePort();
+      const server = await serve(data, port, { ASSAY_VARIANTS_DIR: dir });
+      try {
+        expect(server.started, server.output()).toBe(true);
+        const granted = await token(
+          `http://127.0.0.1:${port}`,
+          client.client_id,
+          client.client_secret,
+          'settings',
+        );
+        const reports = await fetch(`http://127.0.0.1:${port}/api/v1/settings/reports`, {
+          headers: { authorization: `Bearer ${granted.body.data?.access_token}` },
+        });
+        const aliases = ((await reports.json()) as { data: { alias: string }[] }).data.map((v) => v.alias);
+        expect(aliases).toEqual(['bigfive', 'leadership360', 'teamscan', 'tiny']);
+      } finally {
+        await stop(server.child);
+      }
+
+      fs.writeFileSync(path.join(dir, 'tiny', 'texts', 'nlNL.json'), '{"variant.name": ');
+      const broken = await serve(data, await freePort(), { ASSAY_VARIANTS_DIR: dir });
+      expect(broken.started).toBe(false);
+      expect(broken.child.exitCode).toBe(1);
+      const lines = broken.output().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(path.join(dir, 'tiny', 'texts', 'nlNL.json'));
+      expect(lines[0]).toMatch(/^assay: /);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a bad configuration value with one line', async () => {
+    const result = await run(process.execPath, [MAIN, 'serve', '--data', data, '--port', 'eighty'], {
+      env: ENV,
+    }).catch((e) => e);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('assay: PORT: must be a whole number, got "eighty"');
+  });
+});
