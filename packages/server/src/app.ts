@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { authorizeRoutes } from './auth/authorize.routes.js';
 import { authenticate, type Principal } from './auth/guard.js';
 import { FailureLimiter } from './auth/rate-limit.js';
 import { tokenRoutes } from './auth/token.routes.js';
@@ -139,6 +140,7 @@ export async function buildApp({ config, database, variants }: BuildOptions): Pr
       });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(tokenRoutes, context);
+      await api.register(authorizeRoutes, context);
       await api.register(memberRoutes, context);
       await api.register(groupRoutes, context);
       await api.register(settingsRoutes, context);

@@ -15,6 +15,7 @@ Commands:
   serve                      serve the platform (runs pending migrations first)
   keys generate              make a new token-signing key pair
   users create --email E --firstname F --lastname L [--admin] [--password P]
+  users password --email E --password P           the password for signing in (Authorization Code flow)
   clients create --name N --scopes "members groups ..." [--user E] [--redirect-uri U] [--json]
   clients update ID [--scopes "..."] [--json]     a new secret; the old one and its tokens stop working
   clients list [--json]
@@ -144,6 +145,10 @@ async function run(argv: string[]): Promise<void> {
         else print(`user created: ${user.id} ${user.email} (${user.role})`);
         break;
       }
+      case 'users password':
+        await commands.setPassword(db.kysely, required(values, 'email'), required(values, 'password'));
+        print('password set');
+        break;
       case 'clients create': {
         const client = await commands.addClient(db.kysely, {
           name: required(values, 'name'),

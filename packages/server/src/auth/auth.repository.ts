@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { ApiKeyRow, NewUserRow, OAuthClientRow, SigningKeyRow, UserRow } from './auth.table.js';
+import type {
+  ApiKeyRow,
+  NewUserRow,
+  OAuthClientRow,
+  OAuthCodeRow,
+  SigningKeyRow,
+  UserRow,
+} from './auth.table.js';
 
 export async function countUsers(db: Kysely<Database>): Promise<number> {
   const row = await db
@@ -94,4 +101,32 @@ export async function findActiveSigningKey(db: Kysely<Database>): Promise<Signin
 
 export async function findSigningKey(db: Kysely<Database>, kid: string): Promise<SigningKeyRow | undefined> {
   return db.selectFrom('signing_keys').selectAll().where('kid', '=', kid).executeTakeFirst();
+}
+
+export async function insertCode(db: Kysely<Database>, code: OAuthCodeRow): Promise<void> {
+  await db.insertInto('oauth_codes').values(code).execute();
+}
+
+/**
+ * Marks a code used and answers it, only if it was unused and unexpired: one statement, so a code
+ * presented twice at once is honoured once.
+ */
+export async function consumeCode(
+  db: Kysely<Database>,
+  codeHash: string,
+  now: string,
+): Promise<OAuthCodeRow | undefined> {
+  const claimed = await db
+    .updateTable('oauth_codes')
+    .set({ used: now })
+    .where('code_hash', '=', codeHash)
+    .where('used', 'is', null)
+    .where('expires', '>', now)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return undefined;
+  return db.selectFrom('oauth_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
+}
+
+export async function setUserPassword(db: Kysely<Database>, id: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
 }

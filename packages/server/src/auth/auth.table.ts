@@ -52,3 +52,18 @@ export interface SigningKeyTable {
   retired: string | null;
 }
 export type SigningKeyRow = Selectable<SigningKeyTable>;
+
+export interface OAuthCodeTable {
+  /** SHA-256 of the code: the code itself is only ever in the redirect. */
+  code_hash: string;
+  client_id: string;
+  user_id: string;
+  redirect_uri: string;
+  scopes: string;
+  /** The PKCE S256 challenge, when the client sent one. */
+  code_challenge: string | null;
+  expires: string;
+  used: string | null;
+  created: string;
+}
+export type OAuthCodeRow = Selectable<OAuthCodeTable>;

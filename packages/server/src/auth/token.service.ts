@@ -1,9 +1,12 @@
 import type { Scope, TokenData } from '@assay/schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { findClient } from './auth.repository.js';
+import { nowText } from '../util/dates.js';
+import { consumeCode, findClient } from './auth.repository.js';
+import type { OAuthClientRow } from './auth.table.js';
+import { verifierMatches } from './authorize.service.js';
 import type { FailureLimiter } from './rate-limit.js';
-import { secretMatches } from './secrets.js';
+import { hashSecret, secretMatches } from './secrets.js';
 import { TOKEN_LIFETIME_SECONDS, type TokenService } from './tokens.js';
 
 /** An RFC 6749 section 5.2 error of the token endpoint. */
@@ -32,7 +35,10 @@ export interface TokenRequestInput {
 const field = (body: Record<string, unknown>, name: string) =>
   typeof body[name] === 'string' ? (body[name] as string) : undefined;
 
-/** The client_credentials grant, with every refusal the spec and RFC 6749 describe. */
+/**
+ * The token endpoint: the client_credentials grant, and the authorization_code grant of the
+ * interactive flow, with every refusal the spec and RFC 6749 describe.
+ */
 export async function issueToken(
   db: Kysely<Database>,
   tokens: TokenService,
@@ -48,11 +54,32 @@ export async function issueToken(
   }
   const grantType = field(input.body, 'grant_type');
   if (!grantType) throw new OAuthFailure(400, 'invalid_request', 'grant_type: is required');
-  if (grantType !== 'client_credentials') {
+  if (grantType !== 'client_credentials' && grantType !== 'authorization_code') {
     const why =
       grantType === 'refresh_token' ? 'refresh tokens are not issued: request a new token' : 'not supported';
     throw new OAuthFailure(400, 'unsupported_grant_type', `grant_type ${grantType}: ${why}`);
   }
+  const client = await authenticateClient(db, limiter, input);
+  const grant =
+    grantType === 'client_credentials'
+      ? clientCredentials(client, input.body)
+      : await authorizationCode(db, client, input.body);
+  const accessToken = await tokens.sign({
+    userId: grant.userId,
+    clientId: client.id,
+    secretVersion: client.secret_version,
+    scopes: grant.scopes as Scope[],
+  });
+  if (!accessToken) throw new OAuthFailure(500, 'server_error', 'Invalid key supplied');
+  return {
+    access_token: accessToken,
+    token_type: 'Bearer',
+    expires_in: TOKEN_LIFETIME_SECONDS,
+    scope: grant.scopes.join(' '),
+  };
+}
+
+async function authenticateClient(db: Kysely<Database>, limiter: FailureLimiter, input: TokenRequestInput) {
   const wait = limiter.retryAfter(input.caller);
   if (wait > 0) {
     throw new OAuthFailure(429, 'slow_down', `Too many failed attempts: try again in ${wait} s`, {
@@ -71,7 +98,12 @@ export async function issueToken(
     limiter.fail(input.caller);
     throw new OAuthFailure(401, 'invalid_client', 'Wrong client credentials');
   }
-  const requested = [...new Set((field(input.body, 'scope') ?? '').split(/[\s+]+/).filter(Boolean))];
+  return client;
+}
+
+/** The token acts as the client's owner and carries exactly the requested scopes. */
+function clientCredentials(client: OAuthClientRow, body: Record<string, unknown>) {
+  const requested = [...new Set((field(body, 'scope') ?? '').split(/[\s+]+/).filter(Boolean))];
   if (requested.length === 0) {
     throw new OAuthFailure(400, 'invalid_scope', 'scope: name the families to call, e.g. "members groups"');
   }
@@ -80,17 +112,37 @@ export async function issueToken(
   if (refused.length > 0) {
     throw new OAuthFailure(400, 'invalid_scope', `scope: not enabled for this client: ${refused.join(' ')}`);
   }
-  const accessToken = await tokens.sign({
-    userId: client.user_id,
-    clientId: client.id,
-    secretVersion: client.secret_version,
-    scopes: requested as Scope[],
-  });
-  if (!accessToken) throw new OAuthFailure(500, 'server_error', 'Invalid key supplied');
+  return { userId: client.user_id, scopes: requested };
+}
+
+/** The token acts as the user who approved, with the scopes approved; the code works once. */
+async function authorizationCode(
+  db: Kysely<Database>,
+  client: OAuthClientRow,
+  body: Record<string, unknown>,
+) {
+  const code = field(body, 'code');
+  if (!code) throw new OAuthFailure(400, 'invalid_request', 'code: is required');
+  const grant = await consumeCode(db, hashSecret(code), nowText());
+  if (!grant || grant.client_id !== client.id) {
+    throw new OAuthFailure(400, 'invalid_grant', 'The code is unknown, already used or expired');
+  }
+  if (field(body, 'redirect_uri') !== grant.redirect_uri) {
+    throw new OAuthFailure(
+      400,
+      'invalid_grant',
+      'redirect_uri: must be the one of the authorization request',
+    );
+  }
+  if (grant.code_challenge !== null) {
+    const verifier = field(body, 'code_verifier');
+    if (!verifier || !verifierMatches(verifier, grant.code_challenge)) {
+      throw new OAuthFailure(400, 'invalid_grant', 'code_verifier: does not match the code_challenge');
+    }
+  }
+  const enabled = client.scopes.split(' ');
   return {
-    access_token: accessToken,
-    token_type: 'Bearer',
-    expires_in: TOKEN_LIFETIME_SECONDS,
-    scope: requested.join(' '),
+    userId: grant.user_id,
+    scopes: grant.scopes.split(' ').filter((scope) => enabled.includes(scope)),
   };
 }

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { findActiveSigningKey, findUserByEmail, listClients } from '../auth/auth.repository.js';
+import {
+  findActiveSigningKey,
+  findUserByEmail,
+  listClients,
+  setUserPassword,
+} from '../auth/auth.repository.js';
 import {
   bootstrapInstance,
   createApiKey,
@@ -11,6 +16,7 @@ import {
   updateClientScopes,
 } from '../auth/auth.service.js';
 import type { UserRow } from '../auth/auth.table.js';
+import { hashPassword } from '../auth/secrets.js';
 import { generateSigningKey } from '../auth/tokens.js';
 import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -55,6 +61,9 @@ export async function addUser(
   db: Kysely<Database>,
   input: { email: string; firstname: string; lastname: string; admin: boolean; password?: string },
 ): Promise<UserRow> {
+  if (input.password !== undefined && input.password.length < 12) {
+    throw new BusinessError('password: must be at least 12 characters');
+  }
   return createUser(db, input);
 }
 
@@ -101,4 +110,11 @@ export async function addApiKey(
 /** The first start of an empty instance: an admin user and a client with every scope. */
 export async function firstStart(db: Kysely<Database>, adminEmail: string) {
   return bootstrapInstance(db, adminEmail);
+}
+
+/** Sets the password a user signs in with on the Authorization Code flow's page. */
+export async function setPassword(db: Kysely<Database>, email: string, password: string): Promise<void> {
+  if (password.length < 12) throw new BusinessError('password: must be at least 12 characters');
+  const user = await owner(db, email);
+  await setUserPassword(db, user.id, await hashPassword(password));
 }

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { ApiKeyTable, OAuthClientTable, SigningKeyTable, UserTable } from '../auth/auth.table.js';
+import type {
+  ApiKeyTable,
+  OAuthClientTable,
+  OAuthCodeTable,
+  SigningKeyTable,
+  UserTable,
+} from '../auth/auth.table.js';
 import type { GroupTable } from '../groups/groups.table.js';
 import type { MemberTable } from '../members/members.table.js';
 
@@ -7,6 +13,7 @@ import type { MemberTable } from '../members/members.table.js';
 export interface Database {
   users: UserTable;
   oauth_clients: OAuthClientTable;
+  oauth_codes: OAuthCodeTable;
   api_keys: ApiKeyTable;
   signing_keys: SigningKeyTable;
   groups: GroupTable;

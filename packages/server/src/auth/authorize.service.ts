@@ -1,0 +1,146 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import { formatDate } from '../util/dates.js';
+import { findClient, findUserByEmail, insertCode } from './auth.repository.js';
+import type { OAuthClientRow } from './auth.table.js';
+import type { FailureLimiter } from './rate-limit.js';
+import { hashSecret, passwordMatches } from './secrets.js';
+
+const CODE_LIFETIME_MS = 120_000;
+
+/** The query of GET {base_url}/auth/authorize (and the hidden fields of its form). */
+export interface AuthorizeParams {
+  response_type?: string;
+  client_id?: string;
+  redirect_uri?: string;
+  scope?: string;
+  state?: string;
+  code_challenge?: string;
+  code_challenge_method?: string;
+}
+
+/** What a checked authorization request allows: a page error, an error sent back, or a sign-in. */
+export type AuthorizeCheck =
+  | { kind: 'page-error'; message: string }
+  | { kind: 'redirect'; location: string }
+  | {
+      kind: 'sign-in';
+      client: OAuthClientRow;
+      redirectUri: string;
+      scopes: string[];
+      params: AuthorizeParams;
+    };
+
+/** The redirect URI with the given parameters added to its query. */
+export function redirectWith(uri: string, params: Record<string, string | undefined>): string {
+  const url = new URL(uri);
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** Reads only the known string parameters, whatever else the query or form holds. */
+export function authorizeParams(input: unknown): AuthorizeParams {
+  const source = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  return {
+    response_type: text(source.response_type),
+    client_id: text(source.client_id),
+    redirect_uri: text(source.redirect_uri),
+    scope: text(source.scope),
+    state: text(source.state),
+    code_challenge: text(source.code_challenge),
+    code_challenge_method: text(source.code_challenge_method),
+  };
+}
+
+/**
+ * RFC 6749 section 4.1.2.1: an unknown client or a redirect URI that is not registered is shown on
+ * the page (never redirected to); every other problem goes back to the client's redirect URI.
+ */
+export async function checkAuthorizeRequest(
+  db: Kysely<Database>,
+  params: AuthorizeParams,
+): Promise<AuthorizeCheck> {
+  const client = params.client_id ? await findClient(db, params.client_id) : undefined;
+  if (!client)
+    return { kind: 'page-error', message: 'This sign-in link names no known application (client_id).' };
+  const registered = JSON.parse(client.redirect_uris) as string[];
+  const redirectUri = params.redirect_uri ?? (registered.length === 1 ? registered[0] : undefined);
+  if (!redirectUri || !registered.includes(redirectUri)) {
+    return {
+      kind: 'page-error',
+      message: 'The return address (redirect_uri) is not registered for this application.',
+    };
+  }
+  const back = (error: string, description: string): AuthorizeCheck => ({
+    kind: 'redirect',
+    location: redirectWith(redirectUri, { error, error_description: description, state: params.state }),
+  });
+  if (params.response_type !== 'code') return back('unsupported_response_type', 'response_type must be code');
+  const scopes = [...new Set((params.scope ?? '').split(/[\s+]+/).filter(Boolean))];
+  const enabled = client.scopes.split(' ');
+  if (scopes.length === 0) return back('invalid_scope', 'scope: name the families to call');
+  if (scopes.some((scope) => !enabled.includes(scope)))
+    return back('invalid_scope', 'scope: not enabled for this client');
+  if (params.code_challenge !== undefined) {
+    if (params.code_challenge_method !== 'S256')
+      return back('invalid_request', 'code_challenge_method must be S256');
+    if (!/^[A-Za-z0-9_-]{43,128}$/.test(params.code_challenge))
+      return back('invalid_request', 'code_challenge is malformed');
+  }
+  return { kind: 'sign-in', client, redirectUri, scopes, params };
+}
+
+export type Decision =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'retry'; message: string; status: number };
+
+/** The user's answer on the sign-in page: a code sent back to the client, a refusal, or try again. */
+export async function decide(
+  db: Kysely<Database>,
+  limiter: FailureLimiter,
+  request: Extract<AuthorizeCheck, { kind: 'sign-in' }>,
+  answer: { email?: string; password?: string; approve: boolean; caller: string },
+): Promise<Decision> {
+  const { redirectUri, params } = request;
+  if (!answer.approve) {
+    return {
+      kind: 'redirect',
+      location: redirectWith(redirectUri, { error: 'access_denied', state: params.state }),
+    };
+  }
+  const wait = limiter.retryAfter(answer.caller);
+  if (wait > 0)
+    return { kind: 'retry', status: 429, message: `Too many failed attempts: try again in ${wait} seconds.` };
+  const user = answer.email ? await findUserByEmail(db, answer.email.trim()) : undefined;
+  const valid =
+    user?.password_hash && answer.password
+      ? await passwordMatches(answer.password, user.password_hash)
+      : false;
+  if (!user || !valid) {
+    limiter.fail(answer.caller);
+    return { kind: 'retry', status: 401, message: 'The e-mail address or the password is not right.' };
+  }
+  const code = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await insertCode(db, {
+    code_hash: hashSecret(code),
+    client_id: request.client.id,
+    user_id: user.id,
+    redirect_uri: redirectUri,
+    scopes: request.scopes.join(' '),
+    code_challenge: params.code_challenge ?? null,
+    expires: formatDate(new Date(now + CODE_LIFETIME_MS)),
+    used: null,
+    created: formatDate(new Date(now)),
+  });
+  return { kind: 'redirect', location: redirectWith(redirectUri, { code, state: params.state }) };
+}
+
+/** PKCE S256: BASE64URL(SHA256(verifier)) must equal the challenge. */
+export function verifierMatches(verifier: string, challenge: string): boolean {
+  return createHash('sha256').update(verifier).digest('base64url') === challenge;
+}

@@ -1,0 +1,206 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IssuedClient } from '../../src/auth/auth.service.js';
+import { createClient, createUser } from '../../src/auth/auth.service.js';
+import { dialects, type Instance, startInstance } from '../helpers/instance.js';
+
+const REDIRECT = 'https://app.example.test/callback';
+const PASSWORD = 'correct horse battery staple';
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+for (const dialect of dialects) {
+  describe(`Authorization Code flow (${dialect})`, () => {
+    let instance: Instance;
+    let client: IssuedClient;
+    let userEmail: string;
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const authorizeQuery = (extra: Record<string, string> = {}) => ({
+      response_type: 'code',
+      client_id: client.client_id,
+      redirect_uri: REDIRECT,
+      scope: 'members groups',
+      state: 'xyz',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      ...extra,
+    });
+    const signIn = (fields: Record<string, string>) =>
+      instance.inject({
+        method: 'POST',
+        url: '/api/v1/auth/authorize',
+        headers: FORM,
+        payload: form(fields),
+      });
+    const exchange = (fields: Record<string, string>) =>
+      instance.inject({
+        method: 'POST',
+        url: '/api/v1/auth/access_token',
+        headers: FORM,
+        payload: form({
+          grant_type: 'authorization_code',
+          client_id: client.client_id,
+          client_secret: client.client_secret,
+          redirect_uri: REDIRECT,
+          ...fields,
+        }),
+      });
+    const codeFrom = (location: unknown) => new URL(String(location)).searchParams.get('code') as string;
+
+    beforeAll(async () => {
+      instance = await startInstance(dialect);
+      const { hashPassword } = await import('../../src/auth/secrets.js');
+      userEmail = 'signer@example.test';
+      const user = await createUser(instance.db.kysely, {
+        email: userEmail,
+        firstname: 'Sig',
+        lastname: 'Ner',
+      });
+      await instance.db.kysely
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(PASSWORD) })
+        .where('id', '=', user.id)
+        .execute();
+      client = await createClient(instance.db.kysely, {
+        name: 'Partner app',
+        userId: user.id,
+        scopes: ['members', 'groups', 'reports'],
+        redirectUris: [REDIRECT],
+      });
+    });
+    afterAll(() => instance.close());
+
+    it('shows an accessible sign-in page that names the application and the scopes', async () => {
+      const response = await instance.inject({
+        method: 'GET',
+        url: `/api/v1/auth/authorize?${form(authorizeQuery())}`,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.body).toContain('Partner app');
+      expect(response.body).toContain('members, groups');
+      expect(response.body).toContain('<label for="password">');
+      expect(response.body).toContain('name="code_challenge"');
+    });
+
+    it('signs in, sends a code back with the state, and exchanges it once for a token of the approved scopes', async () => {
+      const response = await signIn({
+        ...authorizeQuery(),
+        email: userEmail,
+        password: PASSWORD,
+        decision: 'approve',
+      });
+      expect(response.statusCode).toBe(302);
+      const location = new URL(String(response.headers.location));
+      expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
+      expect(location.searchParams.get('state')).toBe('xyz');
+      const code = codeFrom(response.headers.location);
+      const token = await exchange({ code, code_verifier: verifier });
+      expect(token.statusCode).toBe(200);
+      expect(token.json.data).toMatchObject({
+        token_type: 'Bearer',
+        expires_in: 3600,
+        scope: 'members groups',
+      });
+      const members = await instance.call('GET', '/members', {
+        auth: `Bearer ${token.json.data.access_token}`,
+      });
+      expect(members.statusCode).toBe(200);
+      const again = await exchange({ code, code_verifier: verifier });
+      expect([again.statusCode, again.json.error]).toEqual([400, 'invalid_grant']);
+    });
+
+    it('refuses a wrong verifier, a wrong redirect_uri and a wrong client', async () => {
+      const newCode = async () =>
+        codeFrom(
+          (await signIn({ ...authorizeQuery(), email: userEmail, password: PASSWORD, decision: 'approve' }))
+            .headers.location,
+        );
+      expect((await exchange({ code: await newCode(), code_verifier: 'x'.repeat(43) })).json.error).toBe(
+        'invalid_grant',
+      );
+      expect(
+        (
+          await exchange({
+            code: await newCode(),
+            code_verifier: verifier,
+            redirect_uri: 'https://evil.example/cb',
+          })
+        ).json.error,
+      ).toBe('invalid_grant');
+      const other = await instance.inject({
+        method: 'POST',
+        url: '/api/v1/auth/access_token',
+        headers: FORM,
+        payload: form({
+          grant_type: 'authorization_code',
+          client_id: instance.client.client_id,
+          client_secret: instance.client.client_secret,
+          redirect_uri: REDIRECT,
+          code: await newCode(),
+          code_verifier: verifier,
+        }),
+      });
+      expect(other.json.error).toBe('invalid_grant');
+    });
+
+    it('shows the page again with a message for a wrong password, and sends access_denied for a refusal', async () => {
+      const wrong = await signIn({
+        ...authorizeQuery(),
+        email: userEmail,
+        password: 'not it',
+        decision: 'approve',
+      });
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.body).toContain('There is a problem');
+      expect(wrong.body).toContain(`value="${userEmail}"`);
+      const denied = await signIn({ ...authorizeQuery(), decision: 'deny' });
+      expect(denied.statusCode).toBe(302);
+      const location = new URL(String(denied.headers.location));
+      expect(location.searchParams.get('error')).toBe('access_denied');
+      expect(location.searchParams.get('state')).toBe('xyz');
+    });
+
+    it('never redirects to an unregistered address or for an unknown client', async () => {
+      for (const query of [
+        authorizeQuery({ redirect_uri: 'https://evil.example/cb' }),
+        authorizeQuery({ client_id: 'nobody' }),
+      ]) {
+        const response = await instance.inject({
+          method: 'GET',
+          url: `/api/v1/auth/authorize?${form(query)}`,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.headers.location).toBeUndefined();
+        expect(response.body).toContain('Cannot sign in');
+      }
+    });
+
+    it('sends request errors back to the registered address', async () => {
+      const cases: [Record<string, string>, string][] = [
+        [{ response_type: 'token' }, 'unsupported_response_type'],
+        [{ scope: 'campaigns' }, 'invalid_scope'],
+        [{ code_challenge_method: 'plain' }, 'invalid_request'],
+      ];
+      for (const [extra, error] of cases) {
+        const response = await instance.inject({
+          method: 'GET',
+          url: `/api/v1/auth/authorize?${form(authorizeQuery(extra))}`,
+        });
+        expect(response.statusCode).toBe(302);
+        expect(new URL(String(response.headers.location)).searchParams.get('error')).toBe(error);
+      }
+    });
+
+    it('escapes what it shows back', async () => {
+      const response = await instance.inject({
+        method: 'GET',
+        url: `/api/v1/auth/authorize?${form(authorizeQuery({ state: '"><script>alert(1)</script>' }))}`,
+      });
+      expect(response.body).not.toContain('<script>alert(1)</script>');
+      expect(response.body).toContain('&#34;&#62;&#60;script&#62;');
+    });
+  });
+}
