@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { preparedPerDb } from '../db/prepared.js';
 import type {
   ApiKeyRow,
   NewUserRow,
@@ -42,16 +43,16 @@ export async function findClient(db: Kysely<Database>, id: string): Promise<OAut
   return db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+const clientVersionQuery = preparedPerDb(1, (db, id: string) =>
+  db.selectFrom('oauth_clients').select(['secret_version', 'scopes']).where('id', '=', id),
+);
+
 /** The fields a bearer token is checked against on every call. */
 export async function findClientVersion(
   db: Kysely<Database>,
   id: string,
 ): Promise<{ secret_version: number; scopes: string } | undefined> {
-  return db
-    .selectFrom('oauth_clients')
-    .select(['secret_version', 'scopes'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return (await clientVersionQuery(db)(id))[0];
 }
 
 export async function listClients(db: Kysely<Database>): Promise<OAuthClientRow[]> {

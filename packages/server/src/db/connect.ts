@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database, Db } from './database.js';
+import { SqliteServerDialect } from './sqlite-dialect.js';
 
 // Counts and sums come back from PostgreSQL as strings unless told otherwise.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
@@ -24,6 +25,6 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; p
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteServerDialect(file) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }

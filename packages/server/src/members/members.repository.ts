@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
+import { preparedPerDb } from '../db/prepared.js';
 import type { MemberRow, MemberUpdate, NewMemberRow } from './members.table.js';
 
 /** A row of the list shape, named as on the wire (testuser still 0/1). */
@@ -46,12 +47,8 @@ export async function findMember(db: Kysely<Database>, id: string): Promise<Memb
   return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The member with whether a platform user has the same e-mail address. */
-export async function findMemberDetail(
-  db: Kysely<Database>,
-  id: string,
-): Promise<(MemberRow & { useraccount: number }) | undefined> {
-  return db
+const memberDetailQuery = preparedPerDb(1, (db, id: string) =>
+  db
     .selectFrom('members as m')
     .selectAll('m')
     .select((eb) =>
@@ -62,8 +59,15 @@ export async function findMemberDetail(
         .$castTo<number>()
         .as('useraccount'),
     )
-    .where('m.id', '=', id)
-    .executeTakeFirst();
+    .where('m.id', '=', id),
+);
+
+/** The member with whether a platform user has the same e-mail address (on every detail call). */
+export async function findMemberDetail(
+  db: Kysely<Database>,
+  id: string,
+): Promise<(MemberRow & { useraccount: number }) | undefined> {
+  return (await memberDetailQuery(db)(id))[0];
 }
 
 export async function findMemberIdByEmail(db: Kysely<Database>, email: string): Promise<string | undefined> {

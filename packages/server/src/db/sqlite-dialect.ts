@@ -1,0 +1,124 @@
+import type SqliteDatabase from 'better-sqlite3';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  SelectQueryNode,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely over better-sqlite3, tuned for a server: Kysely's own SQLite driver prepares every query
+ * anew, wakes every waiting request whenever the single connection is released (so 50 concurrent
+ * requests cost 50 wake-ups per query), and streams one row at a time. This one keeps prepared
+ * statements, hands the connection to waiters one by one in order, and streams in batches.
+ */
+export class SqliteServerDialect implements Dialect {
+  constructor(private readonly database: SqliteDatabase.Database) {}
+
+  createDriver(): Driver {
+    return new SqliteServerDriver(this.database);
+  }
+  createQueryCompiler(): QueryCompiler {
+    return new SqliteQueryCompiler();
+  }
+  createAdapter(): DialectAdapter {
+    return new SqliteAdapter();
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's own signature.
+  createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new SqliteIntrospector(db);
+  }
+}
+
+class SqliteServerDriver implements Driver {
+  private readonly connection: SqliteServerConnection;
+  private busy = false;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly database: SqliteDatabase.Database) {
+    this.connection = new SqliteServerConnection(database);
+  }
+
+  async init(): Promise<void> {}
+
+  /** SQLite has one connection: a request waits its turn in a queue, woken alone when it comes. */
+  acquireConnection(): Promise<DatabaseConnection> {
+    if (!this.busy) {
+      this.busy = true;
+      return Promise.resolve(this.connection);
+    }
+    return new Promise((resolve) => this.waiting.push(() => resolve(this.connection)));
+  }
+
+  async releaseConnection(): Promise<void> {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.busy = false;
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin'));
+  }
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+  async destroy(): Promise<void> {
+    this.database.close();
+  }
+}
+
+class SqliteServerConnection implements DatabaseConnection {
+  private readonly statements = new Map<string, SqliteDatabase.Statement>();
+
+  constructor(private readonly database: SqliteDatabase.Database) {}
+
+  // Statements are kept by SQL text; one query runs at a time, so none is ever in use twice.
+  private prepare(sql: string): SqliteDatabase.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.clear();
+      statement = this.database.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const statement = this.prepare(compiledQuery.sql);
+    const parameters = compiledQuery.parameters as unknown[];
+    if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return Promise.resolve({ numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] });
+  }
+
+  async *streamQuery<R>(
+    compiledQuery: CompiledQuery,
+    chunkSize = 1000,
+  ): AsyncIterableIterator<QueryResult<R>> {
+    if (!SelectQueryNode.is(compiledQuery.query)) throw new Error('only SELECT queries can be streamed');
+    const rows = this.prepare(compiledQuery.sql).iterate(compiledQuery.parameters as unknown[]);
+    let batch: R[] = [];
+    for (const row of rows) {
+      batch.push(row as R);
+      if (batch.length >= chunkSize) {
+        yield { rows: batch };
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield { rows: batch };
+  }
+}

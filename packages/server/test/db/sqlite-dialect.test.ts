@@ -1,0 +1,88 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { prepared } from '../../src/db/prepared.js';
+import { freshDatabase } from '../helpers/instance.js';
+
+describe('the SQLite dialect', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const fresh = await freshDatabase('sqlite');
+    db = fresh.db;
+    drop = fresh.drop;
+    await migrateToLatest(db.kysely);
+  });
+  afterAll(async () => {
+    await db.close();
+    await drop();
+  });
+
+  it('runs concurrent transactions one at a time, in turn', async () => {
+    await sql`create table counter (n integer not null)`.execute(db.kysely);
+    await sql`insert into counter (n) values (0)`.execute(db.kysely);
+    const order: number[] = [];
+    await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        db.kysely.transaction().execute(async (trx) => {
+          const { rows } = await sql<{ n: number }>`select n from counter`.execute(trx);
+          await new Promise((resolve) => setImmediate(resolve));
+          await sql`update counter set n = ${(rows[0]?.n ?? 0) + 1}`.execute(trx);
+          order.push(i);
+        }),
+      ),
+    );
+    const { rows } = await sql<{ n: number }>`select n from counter`.execute(db.kysely);
+    expect(rows[0]?.n).toBe(25);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it('rolls a failed transaction back and keeps serving', async () => {
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await sql`update counter set n = 1000`.execute(trx);
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    const { rows } = await sql<{ n: number }>`select n from counter`.execute(db.kysely);
+    expect(rows[0]?.n).toBe(25);
+  });
+
+  it('streams a large result in batches, every row once', async () => {
+    await sql`create table numbers (n integer primary key)`.execute(db.kysely);
+    await sql`with recursive c(x) as (select 1 union all select x + 1 from c where x < 2500) insert into numbers select x from c`.execute(
+      db.kysely,
+    );
+    let seen = 0;
+    let sum = 0;
+    for await (const row of (
+      db.kysely as never as {
+        selectFrom: (t: string) => {
+          select: (c: string) => { stream: (n: number) => AsyncIterable<{ n: number }> };
+        };
+      }
+    )
+      .selectFrom('numbers')
+      .select('n')
+      .stream(1000)) {
+      seen++;
+      sum += row.n;
+    }
+    expect(seen).toBe(2500);
+    expect(sum).toBe((2500 * 2501) / 2);
+  });
+
+  it('binds new arguments to a query compiled once', async () => {
+    const find = prepared(db.kysely, 1, (id: string) =>
+      db.kysely.selectFrom('users').select('id').where('id', '=', id),
+    );
+    expect(await find('nobody')).toEqual([]);
+    await db.kysely
+      .insertInto('users')
+      .values({ id: 'U123456789', email: 'p@example.test', firstname: 'P', lastname: 'Q', created: 'x' })
+      .execute();
+    expect(await find('U123456789')).toEqual([{ id: 'U123456789' }]);
+    expect(await find("x' or '1'='1")).toEqual([]);
+  });
+});
