@@ -2,8 +2,9 @@ import { SCOPES, type Scope } from '@assay/schema';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { authorizeRoutes } from './auth/authorize.routes.js';
+import { ClientVersionCache } from './auth/client-cache.js';
 import { authenticate, type Principal } from './auth/guard.js';
 import { FailureLimiter } from './auth/rate-limit.js';
 import { tokenRoutes } from './auth/token.routes.js';
@@ -60,6 +61,7 @@ export async function buildApp({ config, database, variants }: BuildOptions): Pr
     db: database.kysely,
     dialect: database.dialect,
     tokens: new TokenService(database.kysely),
+    clients: new ClientVersionCache(database.kysely, database.freshness),
     limiter: new FailureLimiter(config.tokenFailuresPerMinute),
     variants: variants ?? loadInstanceVariants(config),
   };
@@ -132,11 +134,15 @@ export async function buildApp({ config, database, variants }: BuildOptions): Pr
 
   await app.register(
     async (api) => {
-      api.addHook('onRequest', async (request) => {
-        const family = request.routeOptions.url?.split('/')[3];
-        if (family && FAMILIES.has(family)) {
-          request.principal = await authenticate(context.db, context.tokens, request, family as Scope);
-        }
+      // Each route of a family gets its own guard, its scope fixed when the route is registered.
+      api.addHook('onRoute', (route) => {
+        const family = route.url.split('/')[3];
+        if (!family || !FAMILIES.has(family)) return;
+        const guard = async (request: FastifyRequest) => {
+          request.principal = await authenticate(context, request, family as Scope);
+        };
+        const existing = route.onRequest ?? [];
+        route.onRequest = [guard, ...(Array.isArray(existing) ? existing : [existing])];
       });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(tokenRoutes, context);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ClientVersionCache } from './auth/client-cache.js';
 import type { FailureLimiter } from './auth/rate-limit.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
@@ -11,6 +12,8 @@ export interface AppContext {
   db: Kysely<Database>;
   dialect: Dialect;
   tokens: TokenService;
+  /** The clients that bearer tokens are checked against, cached while the database says they are current. */
+  clients: ClientVersionCache;
   limiter: FailureLimiter;
   /** The report variants, loaded and validated at start-up. */
   variants: VariantRegistry;

@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { forbidden, unauthorized } from '../http/errors.js';
-import { findApiKeyByHash, findClient, findClientVersion } from './auth.repository.js';
+import { findApiKeyByHash, findClient } from './auth.repository.js';
+import type { ClientVersionCache } from './client-cache.js';
 import { hashSecret, secretMatches } from './secrets.js';
 import type { TokenService } from './tokens.js';
 
@@ -17,17 +18,23 @@ export interface Principal {
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
+/** What checking credentials needs. */
+export interface AuthServices {
+  db: Kysely<Database>;
+  tokens: TokenService;
+  clients: ClientVersionCache;
+}
+
 /**
  * Authenticates a request to the API and checks its family's scope: a bearer token (OAuth 2.0),
  * or, read-only, an `X-API-Key` or HTTP Basic with a client's id and secret.
  */
 export async function authenticate(
-  db: Kysely<Database>,
-  tokens: TokenService,
+  auth: AuthServices,
   request: FastifyRequest,
   family: Scope,
 ): Promise<Principal> {
-  const principal = await identify(db, tokens, request);
+  const principal = await identify(auth, request);
   if (principal.readOnly && !READ_METHODS.has(request.method)) {
     throw forbidden('These credentials are read-only: every write needs an OAuth 2.0 access token');
   }
@@ -37,18 +44,14 @@ export async function authenticate(
   return principal;
 }
 
-async function identify(
-  db: Kysely<Database>,
-  tokens: TokenService,
-  request: FastifyRequest,
-): Promise<Principal> {
+async function identify({ db, tokens, clients }: AuthServices, request: FastifyRequest): Promise<Principal> {
   const header = request.headers.authorization;
   const apiKey = request.headers['x-api-key'];
   if (typeof header === 'string' && header.length > 0) {
     const space = header.indexOf(' ');
     const scheme = header.slice(0, space).toLowerCase();
     const value = header.slice(space + 1).trim();
-    if (space > 0 && scheme === 'bearer') return fromBearer(db, tokens, value);
+    if (space > 0 && scheme === 'bearer') return fromBearer(tokens, clients, value);
     if (space > 0 && scheme === 'basic') return fromBasic(db, value);
     throw unauthorized('The Authorization header must be "Bearer <token>" or "Basic <credentials>"');
   }
@@ -60,11 +63,15 @@ async function identify(
   throw unauthorized('Missing credentials: send Authorization: Bearer <token>');
 }
 
-async function fromBearer(db: Kysely<Database>, tokens: TokenService, token: string): Promise<Principal> {
+async function fromBearer(
+  tokens: TokenService,
+  clients: ClientVersionCache,
+  token: string,
+): Promise<Principal> {
   const claims = await tokens.verify(token);
   if (!claims) throw unauthorized('The access token is malformed, expired or not ours');
   // A client changed since the token was issued (new secret or scopes) revokes the token.
-  const client = await findClientVersion(db, claims.clientId);
+  const client = await clients.get(claims.clientId);
   if (!client || client.secret_version !== claims.secretVersion)
     throw unauthorized('The access token was revoked');
   return { userId: claims.userId, scopes: claims.scopes, readOnly: false };

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database, Db } from './database.js';
+import { PostgresFreshness, sqliteFreshness } from './freshness.js';
 import { SqliteServerDialect } from './sqlite-dialect.js';
 
 // Counts and sums come back from PostgreSQL as strings unless told otherwise.
@@ -17,7 +18,16 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; p
     // An idle client that loses its connection must not take the process down.
     pool.on('error', () => {});
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    const freshness = new PostgresFreshness(options.databaseUrl);
+    return {
+      kysely,
+      dialect: 'postgres',
+      freshness,
+      close: async () => {
+        await freshness.close();
+        await kysely.destroy();
+      },
+    };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = new SqliteDatabase(path.join(options.dataDir, 'assay.sqlite'));
@@ -25,6 +35,8 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; p
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteServerDialect(file) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const dialect = new SqliteServerDialect(file);
+  const kysely = new Kysely<Database>({ dialect });
+  const freshness = sqliteFreshness(file, () => dialect.writes.count);
+  return { kysely, dialect: 'sqlite', freshness, close: () => kysely.destroy() };
 }

@@ -22,10 +22,20 @@ export interface Database {
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/**
+ * Lets a process cache rows safely: `stamp()` answers a value that changes whenever another process,
+ * or this one, may have changed cached data, and undefined whenever it cannot tell (then nothing
+ * cached may be used).
+ */
+export interface Freshness {
+  stamp(): string | undefined;
+}
+
 /** An open database: the query builder, which engine is behind it, and how to close it. */
 export interface Db {
   readonly kysely: Kysely<Database>;
   readonly dialect: Dialect;
+  readonly freshness: Freshness;
   close(): Promise<void>;
 }
 

@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as foundation from './migrations/20261123T1000-foundation.js';
 import * as oauthCodes from './migrations/20261123T1100-oauth-codes.js';
+import * as changeNotifications from './migrations/20261123T1200-change-notifications.js';
 
 // Listed here rather than read from the folder, so the compiled build and the tests see the same set.
 const MIGRATIONS: Record<string, Migration> = {
   '20261123T1000-foundation': foundation,
   '20261123T1100-oauth-codes': oauthCodes,
+  '20261123T1200-change-notifications': changeNotifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -24,10 +24,13 @@ const STATEMENT_CACHE_SIZE = 500;
  * statements, hands the connection to waiters one by one in order, and streams in batches.
  */
 export class SqliteServerDialect implements Dialect {
+  /** Statements that wrote, counted so that caches learn of this process's own changes. */
+  readonly writes = { count: 0 };
+
   constructor(private readonly database: SqliteDatabase.Database) {}
 
   createDriver(): Driver {
-    return new SqliteServerDriver(this.database);
+    return new SqliteServerDriver(this.database, this.writes);
   }
   createQueryCompiler(): QueryCompiler {
     return new SqliteQueryCompiler();
@@ -46,8 +49,11 @@ class SqliteServerDriver implements Driver {
   private busy = false;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(private readonly database: SqliteDatabase.Database) {
-    this.connection = new SqliteServerConnection(database);
+  constructor(
+    private readonly database: SqliteDatabase.Database,
+    writes: { count: number },
+  ) {
+    this.connection = new SqliteServerConnection(database, writes);
   }
 
   async init(): Promise<void> {}
@@ -84,7 +90,10 @@ class SqliteServerDriver implements Driver {
 class SqliteServerConnection implements DatabaseConnection {
   private readonly statements = new Map<string, SqliteDatabase.Statement>();
 
-  constructor(private readonly database: SqliteDatabase.Database) {}
+  constructor(
+    private readonly database: SqliteDatabase.Database,
+    private readonly writes: { count: number },
+  ) {}
 
   // Statements are kept by SQL text; one query runs at a time, so none is ever in use twice.
   private prepare(sql: string): SqliteDatabase.Statement {
@@ -101,6 +110,7 @@ class SqliteServerConnection implements DatabaseConnection {
     const statement = this.prepare(compiledQuery.sql);
     const parameters = compiledQuery.parameters as unknown[];
     if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
+    this.writes.count++;
     const { changes, lastInsertRowid } = statement.run(parameters);
     return Promise.resolve({ numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] });
   }
