@@ -74,6 +74,8 @@ export interface Instance {
   ): Promise<Response>;
   inject(options: InjectOptions): Promise<Response>;
   apiKey(scopes?: string): Promise<string>;
+  /** Another connection to the same database, as another server process or the CLI would open. */
+  otherProcess(): Db;
   close(): Promise<void>;
 }
 
@@ -142,6 +144,9 @@ export async function startInstance(
       const admin = await fresh.db.kysely.selectFrom('users').select('id').executeTakeFirstOrThrow();
       return (await createApiKey(fresh.db.kysely, { userId: admin.id, scopes: scopes.split(' ') as never }))
         .apikey;
+    },
+    otherProcess() {
+      return openDatabase({ databaseUrl: fresh.url, dataDir: fresh.dataDir });
     },
     async close() {
       await app.close();

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, updateClientScopes } from '../../src/auth/auth.service.js';
+import { dialects, type Instance, startInstance } from '../helpers/instance.js';
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+for (const dialect of dialects) {
+  describe(`revocation across processes (${dialect})`, () => {
+    let instance: Instance;
+    beforeAll(async () => {
+      instance = await startInstance(dialect);
+    });
+    afterAll(() => instance.close());
+
+    it('ends the tokens of a client that another process changed, though the server had it cached', async () => {
+      const admin = await instance.db.kysely.selectFrom('users').select('id').executeTakeFirstOrThrow();
+      const client = await createClient(instance.db.kysely, {
+        name: 'cached',
+        userId: admin.id,
+        scopes: ['members'],
+      });
+      const response = await instance.inject({
+        method: 'POST',
+        url: '/api/v1/auth/access_token',
+        headers: FORM,
+        payload: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: client.client_id,
+          client_secret: client.client_secret,
+          scope: 'members',
+        }).toString(),
+      });
+      const auth = `Bearer ${response.json.data.access_token}`;
+      // Warm the cache: several calls that all find the client.
+      for (let i = 0; i < 3; i++)
+        expect((await instance.call('GET', '/members', { auth })).statusCode).toBe(200);
+
+      const other = instance.otherProcess();
+      try {
+        await updateClientScopes(other.kysely, client.client_id, ['members']);
+      } finally {
+        await other.close();
+      }
+      await expect
+        .poll(async () => (await instance.call('GET', '/members', { auth })).statusCode, {
+          timeout: 2000,
+          interval: 5,
+        })
+        .toBe(401);
+    });
+  });
+}
