@@ -8,23 +8,13 @@ import {
   MAIL_STAGES,
   type Question,
   REPORT_TYPES,
-  type ReportType,
   type Role,
   type Scale,
+  type VariantHeader,
 } from './variant.types.js';
 
 /** variant.json, checked on its own; questions carry no texts yet. */
-export interface VariantStructure {
-  readonly alias: string;
-  readonly version: number;
-  readonly languages: readonly Language[];
-  readonly defaultLanguage: Language;
-  readonly reportTypes: readonly ReportType[];
-  readonly scales: Readonly<Record<string, Scale>>;
-  readonly roles: readonly Role[];
-  readonly dimensions: readonly Dimension[];
-  readonly bands: readonly Band[];
-  readonly itemBank?: { readonly adapter: string };
+export interface VariantStructure extends VariantHeader {
   readonly pages: readonly { readonly code: string; readonly questions: readonly Question[] }[];
 }
 

@@ -128,11 +128,10 @@ export interface ScoringTarget {
   readonly bandKey: string;
 }
 
-export interface Variant {
+/** What variant.json says, before pages are resolved and texts are attached. */
+export interface VariantHeader {
   readonly alias: string;
   readonly version: number;
-  /** Absolute path of the variant's folder. */
-  readonly dir: string;
   readonly languages: readonly Language[];
   readonly defaultLanguage: Language;
   readonly reportTypes: readonly ReportType[];
@@ -141,6 +140,11 @@ export interface Variant {
   readonly dimensions: readonly Dimension[];
   readonly bands: readonly Band[];
   readonly itemBank?: { readonly adapter: string };
+}
+
+export interface Variant extends VariantHeader {
+  /** Absolute path of the variant's folder. */
+  readonly dir: string;
   /** Item-bank pages first, then the pages of variant.json. */
   readonly pages: readonly Page[];
   /** Every question in questionnaire order. */
