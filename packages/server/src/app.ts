@@ -81,6 +81,8 @@ export async function buildApp({ config, database, variants }: BuildOptions): Pr
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler(handleError);
   installNotFound(app);
+  // Declared up front so every request object keeps one shape (Fastify's advice for speed).
+  app.decorateRequest('principal', null as unknown as Principal);
 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
