@@ -14,7 +14,7 @@ import type { AppContext } from './context.js';
 import type { Db } from './db/database.js';
 import { groupRoutes } from './groups/groups.routes.js';
 import { handleError, installNotFound } from './http/error-handler.js';
-import { BusinessError } from './http/errors.js';
+import { BusinessError, notFound } from './http/errors.js';
 import { validate } from './http/validator.js';
 import { memberRoutes } from './members/members.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
@@ -74,6 +74,8 @@ export async function buildApp({ config, database, variants }: BuildOptions): Pr
       try {
         return { value: validate(schema as Record<string, unknown>, value, part) };
       } catch (error) {
+        // A path that names no resource that could exist (a malformed id, an unknown alias) is 404.
+        if (part === 'params' && error instanceof BusinessError) return { error: notFound('resource') };
         return { error: error as Error };
       }
     };

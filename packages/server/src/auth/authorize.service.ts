@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { formatDate } from '../util/dates.js';
+import { isStorableText } from '../util/text.js';
 import { findClient, findUserByEmail, insertCode } from './auth.repository.js';
 import type { OAuthClientRow } from './auth.table.js';
 import type { FailureLimiter } from './rate-limit.js';
@@ -40,7 +41,7 @@ export function redirectWith(uri: string, params: Record<string, string | undefi
   return url.toString();
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const text = (value: unknown) => (typeof value === 'string' && isStorableText(value) ? value : undefined);
 
 /** Reads only the known string parameters, whatever else the query or form holds. */
 export function authorizeParams(input: unknown): AuthorizeParams {

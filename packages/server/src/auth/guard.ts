@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { forbidden, unauthorized } from '../http/errors.js';
+import { isStorableText } from '../util/text.js';
 import { findApiKeyByHash, findClient } from './auth.repository.js';
 import type { ClientVersionCache } from './client-cache.js';
 import { hashSecret, secretMatches } from './secrets.js';
@@ -80,7 +81,8 @@ async function fromBearer(
 async function fromBasic(db: Kysely<Database>, encoded: string): Promise<Principal> {
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon <= 0) throw unauthorized('Basic credentials must be client_id:client_secret');
+  if (colon <= 0 || !isStorableText(decoded))
+    throw unauthorized('Basic credentials must be client_id:client_secret');
   const client = await findClient(db, decoded.slice(0, colon));
   if (!client || !secretMatches(decoded.slice(colon + 1), client.secret_hash)) {
     throw unauthorized('Wrong client credentials');

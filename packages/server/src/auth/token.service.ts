@@ -2,6 +2,7 @@ import type { Scope, TokenData } from '@assay/schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { nowText } from '../util/dates.js';
+import { isStorableText } from '../util/text.js';
 import { consumeCode, findClient } from './auth.repository.js';
 import type { OAuthClientRow } from './auth.table.js';
 import { verifierMatches } from './authorize.service.js';
@@ -32,8 +33,11 @@ export interface TokenRequestInput {
   sentAuthorizationHeader: boolean;
 }
 
-const field = (body: Record<string, unknown>, name: string) =>
-  typeof body[name] === 'string' ? (body[name] as string) : undefined;
+// A value that is not storable text cannot match anything stored: it is treated as absent.
+const field = (body: Record<string, unknown>, name: string) => {
+  const value = body[name];
+  return typeof value === 'string' && isStorableText(value) ? value : undefined;
+};
 
 /**
  * The token endpoint: the client_credentials grant, and the authorization_code grant of the

@@ -7,6 +7,7 @@ import { findMember } from '../members/members.repository.js';
 import { toGroupMember } from '../members/members.wire.js';
 import { nowText } from '../util/dates.js';
 import { randomId } from '../util/ids.js';
+import { isStorableText } from '../util/text.js';
 import * as repo from './groups.repository.js';
 import type { GroupUpdate } from './groups.table.js';
 
@@ -128,7 +129,7 @@ export async function deleteGroup(db: Kysely<Database>, dialect: Dialect, id: st
 /** OK when the alias is free, ERROR when taken; a body without `value` is OK (the spec's false negative). */
 export async function aliasIsFree(db: Kysely<Database>, body: unknown): Promise<boolean> {
   const value = (body as { value?: unknown } | null)?.value;
-  if (typeof value !== 'string') return true;
+  if (typeof value !== 'string' || !isStorableText(value)) return true;
   return !(await repo.aliasTaken(db, value.trim()));
 }
 

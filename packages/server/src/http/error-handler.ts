@@ -22,6 +22,12 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return sendHttpError(reply, new HttpError(413, 'payload_too_large', 'The request body is too large'));
   }
+  // PostgreSQL's data exceptions (class 22: a value it cannot take) are the request's fault. The
+  // edges refuse such values already; this keeps any that slip through from becoming a 500.
+  if (typeof fastifyError.code === 'string' && /^22[0-9A-Z]{3}$/.test(fastifyError.code)) {
+    request.log.warn({ err: error }, 'a value reached the database that it cannot store');
+    return reply.code(200).send(failure('request: has a value that cannot be stored'));
+  }
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     return sendHttpError(reply, new HttpError(status, 'bad_request', fastifyError.message));

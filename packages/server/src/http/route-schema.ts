@@ -14,7 +14,12 @@ export function responses(data: TSchema, description?: string) {
 /** A path parameter that is an id; an unknown or malformed one answers 404. */
 export const idParams = <K extends string>(...names: K[]) =>
   Type.Object(
-    Object.fromEntries(names.map((name) => [name, Type.String({ description: '10-character id' })])) as {
+    Object.fromEntries(
+      names.map((name) => [
+        name,
+        Type.String({ pattern: '^[0-9A-Za-z]{10}$', description: 'a 10-character id' }),
+      ]),
+    ) as {
       [P in K]: ReturnType<typeof Type.String>;
     },
   );

@@ -1,4 +1,5 @@
 import { formatDate, parseDate } from '../util/dates.js';
+import { isStorableText } from '../util/text.js';
 import { BusinessError } from './errors.js';
 
 /**
@@ -97,6 +98,8 @@ function check(schema: Schema, value: unknown, path: string): unknown {
 
 function checkString(schema: Schema, value: unknown, path: string): string {
   if (typeof value !== 'string') throw new Invalid(path, 'must be a string');
+  if (!isStorableText(value))
+    throw new Invalid(path, 'must not contain NUL or unpaired surrogate characters');
   if (schema.minLength !== undefined && value.length < schema.minLength) {
     throw new Invalid(
       path,

@@ -14,6 +14,7 @@ import { validate } from '../http/validator.js';
 import { csvToObjects } from '../util/csv.js';
 import { nowText } from '../util/dates.js';
 import { randomId } from '../util/ids.js';
+import { isStorableText } from '../util/text.js';
 import * as repo from './members.repository.js';
 import type { MemberRow, MemberUpdate, NewMemberRow } from './members.table.js';
 
@@ -117,7 +118,8 @@ export async function deleteMember(db: Kysely<Database>, id: string): Promise<vo
 /** OK when the e-mail is free, ERROR when taken; a body without `value` is OK (the spec's false negative). */
 export async function emailIsFree(db: Kysely<Database>, body: unknown): Promise<boolean> {
   const value = (body as { value?: unknown } | null)?.value;
-  if (typeof value !== 'string') return true;
+  // A value no member could have is free, and never reaches the database.
+  if (typeof value !== 'string' || !isStorableText(value)) return true;
   return !(await repo.memberEmailTaken(db, value.trim()));
 }
 

@@ -152,6 +152,14 @@ for (const dialect of dialects) {
         ],
         [{ email: email(), firstname: 'a', lastname: 'b', extra: 'x' }, 'extra: must be an object'],
         [
+          { email: email(), firstname: 'a\u0000b', lastname: 'b' },
+          'firstname: must not contain NUL or unpaired surrogate characters',
+        ],
+        [
+          { email: email(), firstname: 'a', lastname: '\ud800' },
+          'lastname: must not contain NUL or unpaired surrogate characters',
+        ],
+        [
           { email: email(), firstname: 'a', lastname: 'b', extra: { nested: { a: 1 } } },
           'extra.nested: must be a string',
         ],
@@ -301,6 +309,12 @@ for (const dialect of dialects) {
       expect(
         (await instance.call('POST', '/members/dupecheck', { body: { email: member.email } })).json,
       ).toEqual({ status: 'OK', data: '' });
+      expect(
+        (await instance.call('POST', '/members/dupecheck', { body: { value: 'a\u0000@b.c' } })).json,
+      ).toEqual({
+        status: 'OK',
+        data: '',
+      });
       expect((await instance.call('POST', '/members/dupecheck', { body: { value: 7 } })).json).toEqual({
         status: 'OK',
         data: '',
