@@ -125,7 +125,17 @@ export async function buildApp({ config, database, variants }: BuildOptions): Pr
       url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url,
     }),
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Everything the page needs is served by the instance: no outside hosts, and no upgrade to
+    // https, which would break the page on an instance served over plain http.
+    transformStaticCSP: (header) =>
+      header
+        .replace(' upgrade-insecure-requests;', '')
+        .replace(' validator.swagger.io', '')
+        .replaceAll(' https:', ''),
+  });
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {

@@ -95,6 +95,9 @@ for (const dialect of dialects) {
       expect(docs.statusCode).toBe(200);
       expect(docs.body).toContain('<html');
       expect(docs.body).not.toMatch(/https?:\/\/(?!localhost)[a-z0-9.-]+\.[a-z]{2,}\/[^"']*\.(js|css)/);
+      const csp = String(docs.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).not.toMatch(/https:|upgrade-insecure-requests|swagger\.io/);
     });
   });
 }
