@@ -405,3 +405,10 @@ export async function prepareInstance(ctx, engine, members, label) {
   }
   return { store, client, dispose: () => removeDir(dataDir) };
 }
+
+/** Runs a scenario's measurement on SQLite, then on PostgreSQL when it is reachable. */
+export async function onEachEngine(ctx, measure) {
+  const rows = await measure(ctx, 'sqlite');
+  if (ctx.pg) rows.push(...(await measure(ctx, 'postgres')));
+  return rows;
+}

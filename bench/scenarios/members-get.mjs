@@ -7,6 +7,7 @@ import {
   fmtX,
   json,
   memberId,
+  onEachEngine,
   prepareInstance,
   request,
   startServer,
@@ -115,8 +116,4 @@ async function measure(ctx, engine) {
   }
 }
 
-export default async function run(ctx) {
-  const rows = await measure(ctx, 'sqlite');
-  if (ctx.pg) rows.push(...(await measure(ctx, 'postgres')));
-  return rows;
-}
+export default (ctx) => onEachEngine(ctx, measure);

@@ -8,6 +8,7 @@ import {
   fmtX,
   json,
   median,
+  onEachEngine,
   prepareInstance,
   ROOT,
   request,
@@ -98,8 +99,4 @@ async function measure(ctx, engine) {
   }
 }
 
-export default async function run(ctx) {
-  const rows = await measure(ctx, 'sqlite');
-  if (ctx.pg) rows.push(...(await measure(ctx, 'postgres')));
-  return rows;
-}
+export default (ctx) => onEachEngine(ctx, measure);
