@@ -11,7 +11,7 @@ import { tokenRoutes } from './auth/token.routes.js';
 import { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import type { Db } from './db/database.js';
+import { type Db, ping } from './db/database.js';
 import { groupRoutes } from './groups/groups.routes.js';
 import { handleError, installNotFound } from './http/error-handler.js';
 import { BusinessError, notFound } from './http/errors.js';
@@ -139,7 +139,7 @@ export async function buildApp({ config, database, variants }: BuildOptions): Pr
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {
-      await database.kysely.selectFrom('users').select('id').limit(1).execute();
+      await ping(database.kysely);
       return { status: 'ok' };
     } catch {
       return reply.code(503).send({ status: 'unavailable' });

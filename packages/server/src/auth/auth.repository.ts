@@ -31,6 +31,17 @@ export async function findUserByEmail(db: Kysely<Database>, email: string): Prom
     .executeTakeFirst();
 }
 
+/** The first admin user, the owner of what the command line creates without naming a user. */
+export async function findFirstAdmin(db: Kysely<Database>): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('role', '=', 'admin')
+    .orderBy('created')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
 export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -6,6 +6,8 @@ import { nowText } from '../util/dates.js';
 import { randomId, randomSecret } from '../util/ids.js';
 import {
   countUsers,
+  findClient,
+  findFirstAdmin,
   findUserByEmail,
   insertApiKey,
   insertClient,
@@ -93,7 +95,7 @@ export async function updateClientScopes(
     ...(scopes ? { scopes: scopes.join(' ') } : {}),
   };
   if (!(await updateClient(db, clientId, change))) throw new BusinessError(`client: ${clientId} not found`);
-  const client = (await listClients(db)).find((row) => row.id === clientId);
+  const client = await findClient(db, clientId);
   return { client_id: clientId, client_secret: secret, scopes: client?.scopes ?? '' };
 }
 
@@ -127,12 +129,8 @@ export async function bootstrapInstance(
 ): Promise<{ user: UserRow; client: IssuedClient } | undefined> {
   await ensureAdmin(db, adminEmail);
   if ((await listClients(db)).length > 0) return undefined;
-  const user = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('role', '=', 'admin')
-    .orderBy('created')
-    .executeTakeFirstOrThrow();
+  const user = await findFirstAdmin(db);
+  if (!user) throw new Error('no admin user after ensureAdmin');
   const client = await createClient(db, { name: 'Initial client', userId: user.id, scopes: [...SCOPES] });
   return { user, client };
 }

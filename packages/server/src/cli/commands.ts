@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   findActiveSigningKey,
+  findFirstAdmin,
   findUserByEmail,
   listClients,
   setUserPassword,
@@ -46,12 +47,7 @@ async function owner(db: Kysely<Database>, email: string | undefined): Promise<U
     if (!user) throw new BusinessError(`user: no user ${email}`);
     return user;
   }
-  const admin = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('role', '=', 'admin')
-    .orderBy('created')
-    .executeTakeFirst();
+  const admin = await findFirstAdmin(db);
   if (!admin)
     throw new BusinessError('user: there is no admin user yet: run `assay users create --admin` first');
   return admin;

@@ -39,6 +39,11 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/** A trivial read, for the health check: throws when the database does not answer. */
+export async function ping(db: Kysely<Database>): Promise<void> {
+  await db.selectFrom('users').select('id').limit(1).execute();
+}
+
 /** True for a unique-constraint violation on either engine. */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
