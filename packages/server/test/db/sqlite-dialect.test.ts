@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../src/auth/auth.service.js';
 import type { Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { prepared } from '../../src/db/prepared.js';
@@ -71,11 +72,8 @@ describe('the SQLite dialect', () => {
       db.kysely.selectFrom('users').select('id').where('id', '=', id),
     );
     expect(await find('nobody')).toEqual([]);
-    await db.kysely
-      .insertInto('users')
-      .values({ id: 'U123456789', email: 'p@example.test', firstname: 'P', lastname: 'Q', created: 'x' })
-      .execute();
-    expect(await find('U123456789')).toEqual([{ id: 'U123456789' }]);
+    const user = await createUser(db.kysely, { email: 'p@example.test', firstname: 'P', lastname: 'Q' });
+    expect(await find(user.id)).toEqual([{ id: user.id }]);
     expect(await find("x' or '1'='1")).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ for (const dialect of dialects) {
       const taken = (
         await instance.call('POST', '/members', { body: { email: email(), firstname: 'T', lastname: 'K' } })
       ).json.data;
-      const good = [email(), email()];
+      const good: [string, string] = [email(), email()];
       const response = await instance.call('POST', '/members/import', {
         body: {
           members: [

@@ -2,8 +2,15 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadVariants } from '../../src/variants/load-variants.js';
-import { type LikertQuestion, VariantDefinitionError } from '../../src/variants/variant.types.js';
-import { BIGFIVE_LANGUAGES, type Mutable, type TempDir, tempDir, writeBigfive } from './fixtures.js';
+import type { LikertQuestion } from '../../src/variants/variant.types.js';
+import {
+  BIGFIVE_LANGUAGES,
+  type Mutable,
+  messageOf,
+  type TempDir,
+  tempDir,
+  writeBigfive,
+} from './fixtures.js';
 
 interface PackageItem {
   domain: string;
@@ -21,16 +28,6 @@ beforeEach(() => {
   tmp = tempDir();
 });
 afterEach(() => tmp.remove());
-
-function messageOf(action: () => unknown): string {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof VariantDefinitionError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a VariantDefinitionError');
-}
 
 describe('the bigfive-org item bank', () => {
   it('builds Q1..Q120 on six pages of twenty from the package, with its texts in every language', () => {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { VariantDefinitionError } from '../../src/variants/variant.types.js';
 
 type Json = unknown;
 
@@ -223,4 +224,20 @@ export function writeBigfive(
   const keys = [...bigfiveKeys(), ...extraKeys];
   const texts = Object.fromEntries(BIGFIVE_LANGUAGES.map((l) => [l, textsFor(keys, l)]));
   return writeVariant(dir, 'bigfive', variant, texts);
+}
+
+/** The VariantDefinitionError that `action` throws; fails when it throws none or another error. */
+export function errorOf(action: () => unknown): VariantDefinitionError {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof VariantDefinitionError) return error;
+    throw error;
+  }
+  throw new Error('expected a VariantDefinitionError');
+}
+
+/** The one-line message of the VariantDefinitionError that `action` throws. */
+export function messageOf(action: () => unknown): string {
+  return errorOf(action).message;
 }

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadVariants } from '../../src/variants/load-variants.js';
-import { VariantDefinitionError } from '../../src/variants/variant.types.js';
 import {
   commonKeys,
+  errorOf,
   type Mutable,
   type TempDir,
   tempDir,
@@ -21,16 +21,6 @@ beforeEach(() => {
   tmp = tempDir();
 });
 afterEach(() => tmp.remove());
-
-function errorOf(action: () => unknown): VariantDefinitionError {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof VariantDefinitionError) return error;
-    throw error;
-  }
-  throw new Error('expected a VariantDefinitionError');
-}
 
 describe('loadVariants', () => {
   it('loads a variant with its structure, question texts and scoring plan', () => {

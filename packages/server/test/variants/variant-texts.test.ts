@@ -2,24 +2,21 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadVariants } from '../../src/variants/load-variants.js';
-import { VariantDefinitionError } from '../../src/variants/variant.types.js';
-import { type TempDir, tempDir, textsFor, tinyKeys, tinyVariant, writeVariant } from './fixtures.js';
+import {
+  messageOf,
+  type TempDir,
+  tempDir,
+  textsFor,
+  tinyKeys,
+  tinyVariant,
+  writeVariant,
+} from './fixtures.js';
 
 let tmp: TempDir;
 beforeEach(() => {
   tmp = tempDir();
 });
 afterEach(() => tmp.remove());
-
-function messageOf(action: () => unknown): string {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof VariantDefinitionError) return error.message;
-    throw error;
-  }
-  throw new Error('expected a VariantDefinitionError');
-}
 
 type Texts = Record<string, Record<string, unknown>>;
 
