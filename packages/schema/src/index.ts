@@ -24,6 +24,7 @@ export {
   MemberCreate,
   MemberDetail,
   MemberImport,
+  MemberImportQuery,
   MemberImportResult,
   MemberListItem,
   MemberPatch,

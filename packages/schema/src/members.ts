@@ -124,6 +124,13 @@ export const MemberImport = Type.Object({
 });
 export type MemberImport = Static<typeof MemberImport>;
 
+/** The query of POST /members/import with a CSV body, which has no room for these fields. */
+export const MemberImportQuery = Type.Object({
+  groupid: Type.Optional(Id),
+  update: Type.Optional(CoercedBoolean),
+});
+export type MemberImportQuery = Static<typeof MemberImportQuery>;
+
 /** The answer of POST /members/import: valid rows are kept, failed rows reported. */
 export const MemberImportResult = Type.Object(
   {

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { buildApp, loadInstanceVariants } from './app.js';
 import * as commands from './cli/commands.js';
-import { type ConfigFlags, loadConfig } from './config.js';
+import { type Config, type ConfigFlags, loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import type { Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -58,8 +58,7 @@ function required(values: Record<string, unknown>, name: string): string {
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
-async function serve(db: Db, flags: ConfigFlags, setupFirst: boolean) {
-  const config = loadConfig(process.env, flags);
+async function serve(db: Db, config: Config, setupFirst: boolean) {
   // A broken variant stops start-up before anything else happens.
   const variants = loadInstanceVariants(config);
   if (setupFirst)
@@ -117,7 +116,7 @@ async function run(argv: string[]): Promise<void> {
   };
   const config = loadConfig(process.env, flags);
   const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  if (command === 'start' || command === 'serve') return serve(db, flags, command === 'start');
+  if (command === 'start' || command === 'serve') return serve(db, config, command === 'start');
   const json = (value: unknown) => print(JSON.stringify(value));
   try {
     if (command !== 'setup') await migrateToLatest(db.kysely);

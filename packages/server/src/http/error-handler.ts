@@ -17,8 +17,6 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return reply.code(200).send(failure('body: Content-Type must be application/json'));
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return reply.code(200).send(failure('body: is required'));
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return sendHttpError(reply, new HttpError(413, 'payload_too_large', 'The request body is too large'));
   }

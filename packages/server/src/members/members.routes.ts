@@ -4,6 +4,7 @@ import {
   MemberCreate,
   MemberDetail,
   MemberImport,
+  MemberImportQuery,
   MemberImportResult,
   MemberListItem,
   MemberPatch,
@@ -54,10 +55,7 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
           'Import members from JSON or CSV (text/csv with a header row; ?groupid= and ?update=1 for CSV)',
         consumes: ['application/json', 'text/csv'],
         body: MemberImport,
-        querystring: Type.Object({
-          groupid: Type.Optional(Type.String()),
-          update: Type.Optional(Type.Boolean()),
-        }),
+        querystring: MemberImportQuery,
         response: responses(MemberImportResult),
       },
       // JSON and CSV bodies are told apart by the handler, so both reach it unvalidated.
@@ -65,11 +63,7 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
     },
     async (request) => {
       if (typeof request.body === 'string') {
-        const query = validate(
-          Type.Object({ groupid: Type.Optional(Type.String()), update: Type.Optional(Type.Boolean()) }),
-          request.query ?? {},
-          'query',
-        ) as { groupid?: string; update?: boolean };
+        const query = validate(MemberImportQuery, request.query ?? {}, 'query') as MemberImportQuery;
         return ok(
           await members.importMembers(db, { ...query, members: members.membersFromCsv(request.body) }),
         );
