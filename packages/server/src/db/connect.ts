@@ -30,13 +30,22 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; p
     };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
-  const file = new SqliteDatabase(path.join(options.dataDir, 'assay.sqlite'));
+  const databasePath = path.join(options.dataDir, 'assay.sqlite');
+  const file = new SqliteDatabase(databasePath);
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   const dialect = new SqliteServerDialect(file);
   const kysely = new Kysely<Database>({ dialect });
-  const freshness = sqliteFreshness(file, () => dialect.writes.count);
-  return { kysely, dialect: 'sqlite', freshness, close: () => kysely.destroy() };
+  const freshness = sqliteFreshness(file, databasePath, () => dialect.writes.count);
+  return {
+    kysely,
+    dialect: 'sqlite',
+    freshness,
+    close: async () => {
+      freshness.close();
+      await kysely.destroy();
+    },
+  };
 }

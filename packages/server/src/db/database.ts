@@ -29,6 +29,7 @@ export type Dialect = 'sqlite' | 'postgres';
  */
 export interface Freshness {
   stamp(): string | undefined;
+  close(): void | Promise<void>;
 }
 
 /** An open database: the query builder, which engine is behind it, and how to close it. */

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import type { Freshness } from './database.js';
@@ -5,20 +6,52 @@ import type { Freshness } from './database.js';
 /** The channel the migration's trigger notifies on every change of a cached table. */
 export const CHANGES_CHANNEL = 'assay_changes';
 
+/** The first copy of the WAL-index header: 48 bytes at the start of the `-shm` file. */
+const WAL_INDEX_HEADER_BYTES = 48;
+
 /**
- * SQLite: `PRAGMA data_version` changes when another connection (another process) commits; this
- * process's own writes are counted by the connection. While a streamed read holds the connection
- * the pragma cannot run, and the stamp is unknown.
+ * SQLite: every commit, by any process, rewrites the header of the WAL index (the `-shm` file
+ * beside the database: its change counter, last frame and checksums; see "WAL-Index Format" in
+ * SQLite's file-format document). Reading those 48 bytes is one `pread`, where `PRAGMA
+ * data_version` opens a read transaction (two lock calls and a stat) on every request. This
+ * process's own writes are counted by the connection as well. The `-shm` file lives as long as the
+ * server holds its connection open; if it cannot be read, the pragma answers instead, and if that
+ * fails too, the stamp is unknown.
  */
-export function sqliteFreshness(file: SqliteDatabase.Database, ownWrites: () => number): Freshness {
+export function sqliteFreshness(
+  file: SqliteDatabase.Database,
+  databasePath: string,
+  ownWrites: () => number,
+): Freshness {
   const dataVersion = file.prepare('PRAGMA data_version').pluck();
+  const header = Buffer.alloc(WAL_INDEX_HEADER_BYTES);
+  let shm: number | undefined;
+  try {
+    shm = fs.openSync(`${databasePath}-shm`, 'r');
+  } catch {
+    shm = undefined;
+  }
+  const fromPragma = () => {
+    try {
+      return `v${dataVersion.get()}:${ownWrites()}`;
+    } catch {
+      return undefined;
+    }
+  };
   return {
     stamp() {
+      if (shm === undefined) return fromPragma();
       try {
-        return `${dataVersion.get()}:${ownWrites()}`;
+        if (fs.readSync(shm, header, 0, WAL_INDEX_HEADER_BYTES, 0) !== WAL_INDEX_HEADER_BYTES)
+          return fromPragma();
+        return `${header.toString('latin1')}:${ownWrites()}`;
       } catch {
-        return undefined;
+        return fromPragma();
       }
+    },
+    close() {
+      if (shm !== undefined) fs.closeSync(shm);
+      shm = undefined;
     },
   };
 }

@@ -1,0 +1,96 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Freshness } from '../../src/db/database.js';
+import { sqliteFreshness } from '../../src/db/freshness.js';
+
+// The server's own connection, opened as db/connect.ts opens it, and a stamp read from it.
+function openServerSide(databasePath: string, shmPath = databasePath) {
+  const file = new SqliteDatabase(databasePath);
+  file.pragma('journal_mode = WAL');
+  let writes = 0;
+  const freshness = sqliteFreshness(file, shmPath, () => writes);
+  return { file, freshness, countWrite: () => writes++ };
+}
+
+// Another process committing, as `assay clients update` does.
+function commitFromAnotherProcess(databasePath: string, value: number) {
+  execFileSync(process.execPath, [
+    '-e',
+    `const db = new (require('better-sqlite3'))(process.argv[1]);
+     db.prepare('insert into t (n) values (?)').run(Number(process.argv[2]));
+     db.close();`,
+    databasePath,
+    String(value),
+  ]);
+}
+
+describe('SQLite freshness stamps', () => {
+  let dir: string;
+  let databasePath: string;
+  let server: ReturnType<typeof openServerSide>;
+  let other: SqliteDatabase.Database;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-freshness-'));
+    databasePath = path.join(dir, 'assay.sqlite');
+    server = openServerSide(databasePath);
+    server.file.exec('create table t (n integer)');
+    other = new SqliteDatabase(databasePath);
+  });
+  afterEach(() => {
+    other.close();
+    server.freshness.close();
+    server.file.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const insertOther = (n: number) => other.prepare('insert into t (n) values (?)').run(n);
+
+  it('stays the same while nothing is written, so that caches are used', () => {
+    const stamp = server.freshness.stamp();
+    expect(stamp).toBeDefined();
+    other.prepare('select count(*) from t').get();
+    expect(server.freshness.stamp()).toBe(stamp);
+  });
+
+  it('changes with every commit of another process', () => {
+    for (let i = 0; i < 3; i++) {
+      const before = server.freshness.stamp();
+      commitFromAnotherProcess(databasePath, i);
+      expect(server.freshness.stamp()).not.toBe(before);
+    }
+  });
+
+  it('changes with every commit of another connection, back to back and across a WAL reset', () => {
+    const seen = new Set<string | undefined>([server.freshness.stamp()]);
+    for (let i = 0; i < 200; i++) {
+      insertOther(i);
+      if (i % 50 === 25) other.pragma('wal_checkpoint(TRUNCATE)');
+      const stamp = server.freshness.stamp();
+      expect(seen.has(stamp)).toBe(false);
+      seen.add(stamp);
+    }
+  });
+
+  it("counts the server's own writes", () => {
+    const before = server.freshness.stamp();
+    server.countWrite();
+    expect(server.freshness.stamp()).not.toBe(before);
+  });
+
+  it('falls back to PRAGMA data_version when the WAL index cannot be read', () => {
+    const fallback: Freshness = sqliteFreshness(server.file, path.join(dir, 'missing', 'x'), () => 0);
+    try {
+      const before = fallback.stamp();
+      expect(before).toBeDefined();
+      expect(fallback.stamp()).toBe(before);
+      insertOther(1);
+      expect(fallback.stamp()).not.toBe(before);
+    } finally {
+      fallback.close();
+    }
+  });
+});
