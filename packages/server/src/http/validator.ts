@@ -21,6 +21,28 @@ class Invalid {
   ) {}
 }
 
+// Derived from a schema once, not on every request: schemas are built at start-up and never change.
+const patterns = new WeakMap<Schema, RegExp>();
+const propertyLists = new WeakMap<Schema, [string, Schema][]>();
+
+function patternOf(schema: Schema): RegExp {
+  let pattern = patterns.get(schema);
+  if (!pattern) {
+    pattern = new RegExp(schema.pattern);
+    patterns.set(schema, pattern);
+  }
+  return pattern;
+}
+
+function propertiesOf(schema: Schema): [string, Schema][] {
+  let list = propertyLists.get(schema);
+  if (!list) {
+    list = Object.entries<Schema>(schema.properties ?? {});
+    propertyLists.set(schema, list);
+  }
+  return list;
+}
+
 const describe = (value: unknown) =>
   value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 
@@ -109,7 +131,7 @@ function checkString(schema: Schema, value: unknown, path: string): string {
   if (schema.maxLength !== undefined && value.length > schema.maxLength) {
     throw new Invalid(path, `must be at most ${schema.maxLength} characters`);
   }
-  if (schema.pattern !== undefined && !new RegExp(schema.pattern).test(value)) {
+  if (schema.pattern !== undefined && !patternOf(schema).test(value)) {
     throw new Invalid(
       path,
       schema.description ? `must be ${schema.description}` : 'has characters that are not allowed',
@@ -146,7 +168,7 @@ function checkObject(schema: Schema, value: unknown, path: string): Record<strin
   for (const name of schema.required ?? []) {
     if (input[name] === undefined) throw new Invalid(`${prefix}${name}`, 'is required');
   }
-  for (const [name, property] of Object.entries<Schema>(schema.properties ?? {})) {
+  for (const [name, property] of propertiesOf(schema)) {
     if (input[name] !== undefined) out[name] = check(property, input[name], `${prefix}${name}`);
   }
   if (schema.patternProperties) {
