@@ -18,6 +18,12 @@ export class ClientVersionCache {
     private readonly freshness: Freshness,
   ) {}
 
+  /** The client's row when the cache may be used and holds it; undefined means ask `get`. */
+  cached(clientId: string): ClientVersion {
+    const stamp = this.freshness.stamp();
+    return stamp !== undefined && stamp === this.stamp ? this.rows.get(clientId) : undefined;
+  }
+
   async get(clientId: string): Promise<ClientVersion> {
     const stamp = this.freshness.stamp();
     if (stamp === undefined) return findClientVersion(this.db, clientId);

@@ -74,10 +74,9 @@ export class TokenService {
    * token expires; revocation is checked by the caller on every call regardless.
    */
   async verify(token: string): Promise<TokenClaims | undefined> {
-    const now = Date.now() / 1000;
     const known = this.verified.get(token);
     if (known) {
-      if (known.exp > now) return known.claims;
+      if (known.exp > Date.now() / 1000) return known.claims;
       this.verified.delete(token);
       return undefined;
     }
@@ -109,6 +108,12 @@ export class TokenService {
     } catch {
       return undefined;
     }
+  }
+
+  /** The claims of a token verified before and not expired; undefined for any other token. */
+  cachedClaims(token: string): TokenClaims | undefined {
+    const known = this.verified.get(token);
+    return known && known.exp > Date.now() / 1000 ? known.claims : undefined;
   }
 
   private async publicKey(kid: string | undefined): Promise<CryptoKey> {

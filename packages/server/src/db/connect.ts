@@ -6,6 +6,7 @@ import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database, Db } from './database.js';
 import { PostgresFreshness, sqliteFreshness } from './freshness.js';
+import { registerReadNow } from './prepared.js';
 import { SqliteServerDialect } from './sqlite-dialect.js';
 
 // Counts and sums come back from PostgreSQL as strings unless told otherwise.
@@ -38,6 +39,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; p
   file.pragma('busy_timeout = 5000');
   const dialect = new SqliteServerDialect(file);
   const kysely = new Kysely<Database>({ dialect });
+  registerReadNow(kysely, (sql, parameters) => dialect.readNow(sql, parameters));
   const freshness = sqliteFreshness(file, databasePath, () => dialect.writes.count);
   return {
     kysely,

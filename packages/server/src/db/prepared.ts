@@ -1,6 +1,16 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './database.js';
 
+/** Runs a read synchronously when it can (see SqliteServerDialect.readNow), else undefined. */
+export type ReadNow = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+
+const readers = new WeakMap<Kysely<Database>, ReadNow>();
+
+/** Lets prepared queries on this handle (not on its transactions) skip Kysely's executor. */
+export function registerReadNow(db: Kysely<Database>, readNow: ReadNow): void {
+  readers.set(db, readNow);
+}
+
 /** A sentinel that stands for the n-th argument while the query is compiled once. */
 const slot = (index: number) => `\u0000assay-arg-${index}\u0000`;
 
@@ -22,10 +32,12 @@ export function prepared<A extends unknown[], R>(
         : -1;
     return index >= 0 ? { arg: index } : { value: parameter };
   });
-  return async (...args: A) => {
+  const readNow = readers.get(db);
+  return (...args: A) => {
     const parameters = binding.map((bound) => ('arg' in bound ? args[bound.arg as number] : bound.value));
-    const result = await db.executeQuery<R>({ ...compiled, parameters } as CompiledQuery<R>);
-    return result.rows;
+    const rows = readNow?.(compiled.sql, parameters);
+    if (rows) return Promise.resolve(rows as R[]);
+    return db.executeQuery<R>({ ...compiled, parameters } as CompiledQuery<R>).then((result) => result.rows);
   };
 }
 

@@ -76,4 +76,32 @@ describe('the SQLite dialect', () => {
     expect(await find(user.id)).toEqual([{ id: user.id }]);
     expect(await find("x' or '1'='1")).toEqual([]);
   });
+
+  it('answers a prepared read at once only while no transaction or stream holds the connection', async () => {
+    const count = prepared(db.kysely, 0, () =>
+      db.kysely.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')),
+    );
+    const [{ n: before } = { n: -1 }] = await count();
+    // Issued while a transaction has written and not yet ended: it must wait for the end, not
+    // read the transaction's uncommitted row on the shared connection.
+    let during: Promise<{ n: number }[]> | undefined;
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await createUser(trx, { email: 'rolled-back@example.test', firstname: 'R', lastname: 'B' });
+        during = count();
+        await new Promise((resolve) => setImmediate(resolve));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect((await during)?.[0]?.n).toBe(before);
+    // Issued while a stream is being read: it waits for the stream instead of failing.
+    // biome-ignore lint/suspicious/noExplicitAny: a table of this test only, outside the app's schema.
+    const untyped = db.kysely as unknown as Kysely<any>;
+    let streamed = 0;
+    let midStream: Promise<{ n: number }[]> | undefined;
+    for await (const _ of untyped.selectFrom('numbers').select('n').stream(100)) {
+      if (streamed++ === 150) midStream = count();
+    }
+    expect((await midStream)?.[0]?.n).toBe(before);
+  });
 });
