@@ -158,20 +158,26 @@ export async function setupInstance(store) {
 
 /**
  * Starts a listening child (`assay serve` or the floor server) on a free loopback port and waits
- * for its "serving" line. `BENCH_CPU_PROF=DIR` writes a CPU profile of every assay server there.
+ * for its "serving" line. `BENCH_CPU_PROF=DIR` writes a CPU profile of every server there.
  */
 export async function startServer(kind, store, { readyPattern, timeoutMs = 30_000 } = {}) {
   const port = await freePort();
   let args;
   const env = { ...process.env, LOG_LEVEL: 'warn' };
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
   if (kind === 'assay') {
-    const profile = process.env.BENCH_CPU_PROF
-      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
-      : [];
     args = [...profile, MAIN, 'serve', ...storeFlags(store), '--port', String(port), '--host', '127.0.0.1'];
     env.ASSAY_PUBLIC_URL = `http://127.0.0.1:${port}`;
   } else {
-    args = [path.join(ROOT, 'bench/floor-server.mjs'), ...storeFlags(store), '--port', String(port)];
+    args = [
+      ...profile,
+      path.join(ROOT, 'bench/floor-server.mjs'),
+      ...storeFlags(store),
+      '--port',
+      String(port),
+    ];
   }
   const child = track(spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] }));
   let output = '';
