@@ -58,7 +58,7 @@ export function authenticateFromCache(
   const header = request.headers.authorization;
   if (typeof header !== 'string' || !header.startsWith('Bearer ')) return undefined;
   const claims = tokens.cachedClaims(header.slice(7).trim());
-  if (!claims || !claims.scopes.includes(family)) return undefined;
+  if (!claims?.scopes.includes(family)) return undefined;
   const client = clients.cached(claims.clientId);
   if (!client || client.secret_version !== claims.secretVersion) return undefined;
   return { userId: claims.userId, scopes: claims.scopes, readOnly: false };
