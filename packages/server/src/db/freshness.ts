@@ -10,18 +10,27 @@ export const CHANGES_CHANNEL = 'assay_changes';
 const WAL_INDEX_HEADER_BYTES = 48;
 
 /**
+ * How long one look at the database is reused on SQLite. Under load a server reads the same
+ * header for every request; within this window they share one read, so a commit of another
+ * process is seen by every request that arrives more than this long after it.
+ */
+export const SQLITE_STAMP_REUSE_MS = 1;
+
+/**
  * SQLite: every commit, by any process, rewrites the header of the WAL index (the `-shm` file
  * beside the database: its change counter, last frame and checksums; see "WAL-Index Format" in
  * SQLite's file-format document). Reading those 48 bytes is one `pread`, where `PRAGMA
- * data_version` opens a read transaction (two lock calls and a stat) on every request. This
- * process's own writes are counted by the connection as well. The `-shm` file lives as long as the
- * server holds its connection open; if it cannot be read, the pragma answers instead, and if that
- * fails too, the stamp is unknown.
+ * data_version` opens a read transaction (two lock calls and a stat); one read serves every
+ * request within `reuseMs`. This process's own writes are counted by the connection and always
+ * change the stamp at once. The `-shm` file lives as long as the server holds its connection
+ * open; if it cannot be read, the pragma answers instead, and if that fails too, the stamp is
+ * unknown.
  */
 export function sqliteFreshness(
   file: SqliteDatabase.Database,
   databasePath: string,
   ownWrites: () => number,
+  { reuseMs = SQLITE_STAMP_REUSE_MS }: { reuseMs?: number } = {},
 ): Freshness {
   const dataVersion = file.prepare('PRAGMA data_version').pluck();
   const header = Buffer.alloc(WAL_INDEX_HEADER_BYTES);
@@ -33,21 +42,31 @@ export function sqliteFreshness(
   }
   const fromPragma = () => {
     try {
-      return `v${dataVersion.get()}:${ownWrites()}`;
+      return `v${dataVersion.get()}`;
     } catch {
       return undefined;
     }
   };
+  const look = () => {
+    if (shm === undefined) return fromPragma();
+    try {
+      if (fs.readSync(shm, header, 0, WAL_INDEX_HEADER_BYTES, 0) !== WAL_INDEX_HEADER_BYTES)
+        return fromPragma();
+      return header.toString('latin1');
+    } catch {
+      return fromPragma();
+    }
+  };
+  let last: string | undefined;
+  let lastAt = Number.NEGATIVE_INFINITY;
   return {
     stamp() {
-      if (shm === undefined) return fromPragma();
-      try {
-        if (fs.readSync(shm, header, 0, WAL_INDEX_HEADER_BYTES, 0) !== WAL_INDEX_HEADER_BYTES)
-          return fromPragma();
-        return `${header.toString('latin1')}:${ownWrites()}`;
-      } catch {
-        return fromPragma();
+      const now = performance.now();
+      if (now - lastAt >= reuseMs) {
+        last = look();
+        lastAt = last === undefined ? Number.NEGATIVE_INFINITY : now;
       }
+      return last === undefined ? undefined : `${last}:${ownWrites()}`;
     },
     close() {
       if (shm !== undefined) fs.closeSync(shm);

@@ -8,11 +8,12 @@ import type { Freshness } from '../../src/db/database.js';
 import { sqliteFreshness } from '../../src/db/freshness.js';
 
 // The server's own connection, opened as db/connect.ts opens it, and a stamp read from it.
-function openServerSide(databasePath: string, shmPath = databasePath) {
+// Every stamp looks at the database again (reuseMs 0), unless the test is about reuse.
+function openServerSide(databasePath: string) {
   const file = new SqliteDatabase(databasePath);
   file.pragma('journal_mode = WAL');
   let writes = 0;
-  const freshness = sqliteFreshness(file, shmPath, () => writes);
+  const freshness = sqliteFreshness(file, databasePath, () => writes, { reuseMs: 0 });
   return { file, freshness, countWrite: () => writes++ };
 }
 
@@ -82,7 +83,9 @@ describe('SQLite freshness stamps', () => {
   });
 
   it('falls back to PRAGMA data_version when the WAL index cannot be read', () => {
-    const fallback: Freshness = sqliteFreshness(server.file, path.join(dir, 'missing', 'x'), () => 0);
+    const fallback: Freshness = sqliteFreshness(server.file, path.join(dir, 'missing', 'x'), () => 0, {
+      reuseMs: 0,
+    });
     try {
       const before = fallback.stamp();
       expect(before).toBeDefined();
@@ -91,6 +94,23 @@ describe('SQLite freshness stamps', () => {
       expect(fallback.stamp()).not.toBe(before);
     } finally {
       fallback.close();
+    }
+  });
+
+  it('shares one look within the reuse window, but never hides its own writes', async () => {
+    let writes = 0;
+    const shared = sqliteFreshness(server.file, databasePath, () => writes, { reuseMs: 50 });
+    try {
+      const before = shared.stamp();
+      insertOther(1);
+      expect(shared.stamp()).toBe(before);
+      writes++;
+      expect(shared.stamp()).not.toBe(before);
+      const afterOwn = shared.stamp();
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(shared.stamp()).not.toBe(afterOwn);
+    } finally {
+      shared.close();
     }
   });
 });
