@@ -1,14 +1,21 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './database.js';
 
-/** Runs a read synchronously when it can (see SqliteServerDialect.readNow), else undefined. */
-export type ReadNow = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+/**
+ * A shorter way to run the reads compiled once below, outside any transaction: on SQLite the
+ * statement runs at once while the connection is free (SqliteServerDialect.readNow); on
+ * PostgreSQL it is a named statement, parsed and planned once per connection. `prepare` is called
+ * once per query; the function it answers gives undefined when the caller must go through Kysely.
+ */
+export interface FastReads {
+  prepare(sql: string): (parameters: readonly unknown[]) => unknown[] | Promise<unknown[]> | undefined;
+}
 
-const readers = new WeakMap<Kysely<Database>, ReadNow>();
+const fastReads = new WeakMap<Kysely<Database>, FastReads>();
 
 /** Lets prepared queries on this handle (not on its transactions) skip Kysely's executor. */
-export function registerReadNow(db: Kysely<Database>, readNow: ReadNow): void {
-  readers.set(db, readNow);
+export function registerFastReads(db: Kysely<Database>, reads: FastReads): void {
+  fastReads.set(db, reads);
 }
 
 /** A sentinel that stands for the n-th argument while the query is compiled once. */
@@ -32,11 +39,11 @@ export function prepared<A extends unknown[], R>(
         : -1;
     return index >= 0 ? { arg: index } : { value: parameter };
   });
-  const readNow = readers.get(db);
+  const fast = fastReads.get(db)?.prepare(compiled.sql);
   return (...args: A) => {
     const parameters = binding.map((bound) => ('arg' in bound ? args[bound.arg as number] : bound.value));
-    const rows = readNow?.(compiled.sql, parameters);
-    if (rows) return Promise.resolve(rows as R[]);
+    const rows = fast?.(parameters);
+    if (rows) return Promise.resolve(rows as R[] | Promise<R[]>);
     return db.executeQuery<R>({ ...compiled, parameters } as CompiledQuery<R>).then((result) => result.rows);
   };
 }
