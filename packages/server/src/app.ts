@@ -20,7 +20,7 @@ import { type Db, ping } from './db/database.js';
 import { groupRoutes } from './groups/groups.routes.js';
 import { handleError, installNotFound } from './http/error-handler.js';
 import { BusinessError, notFound } from './http/errors.js';
-import { validate } from './http/validator.js';
+import { compileValidator } from './http/validator.js';
 import { memberRoutes } from './members/members.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { builtinVariantsDir, loadVariants } from './variants/load-variants.js';
@@ -75,9 +75,10 @@ export async function buildApp({ config, database, variants }: BuildOptions): Pr
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const part = httpPart === 'querystring' ? 'query' : httpPart === 'params' ? 'params' : 'body';
     if (httpPart === 'headers') return (value) => ({ value });
+    const check = compileValidator(schema as Record<string, unknown>, part);
     return (value) => {
       try {
-        return { value: validate(schema as Record<string, unknown>, value, part) };
+        return { value: check(value) };
       } catch (error) {
         // A path that names no resource that could exist (a malformed id, an unknown alias) is 404.
         if (part === 'params' && error instanceof BusinessError) return { error: notFound('resource') };

@@ -21,26 +21,20 @@ class Invalid {
   ) {}
 }
 
-// Derived from a schema once, not on every request: schemas are built at start-up and never change.
-const patterns = new WeakMap<Schema, RegExp>();
-const propertyLists = new WeakMap<Schema, [string, Schema][]>();
+/** Checks one value at `path`; answers it coerced or throws Invalid. */
+type Checker = (value: unknown, path: string) => unknown;
 
-function patternOf(schema: Schema): RegExp {
-  let pattern = patterns.get(schema);
-  if (!pattern) {
-    pattern = new RegExp(schema.pattern);
-    patterns.set(schema, pattern);
-  }
-  return pattern;
-}
+// Each schema is compiled into a tree of closures once: schemas are built at start-up and never
+// change, so a request pays only for the checks, not for reading the schema again.
+const compiled = new WeakMap<Schema, Checker>();
 
-function propertiesOf(schema: Schema): [string, Schema][] {
-  let list = propertyLists.get(schema);
-  if (!list) {
-    list = Object.entries<Schema>(schema.properties ?? {});
-    propertyLists.set(schema, list);
+function compile(schema: Schema): Checker {
+  let checker = compiled.get(schema);
+  if (!checker) {
+    checker = build(schema);
+    compiled.set(schema, checker);
   }
-  return list;
+  return checker;
 }
 
 const describe = (value: unknown) =>
@@ -62,18 +56,57 @@ function constants(schema: Schema): unknown[] | undefined {
   return undefined;
 }
 
-function check(schema: Schema, value: unknown, path: string): unknown {
-  if (Array.isArray(schema.anyOf)) {
-    const choices = constants(schema);
-    if (choices) {
+function build(schema: Schema): Checker {
+  if (Array.isArray(schema.anyOf)) return buildAnyOf(schema, schema.anyOf);
+  if ('const' in schema) {
+    const expected = schema.const;
+    const problem = `must be ${JSON.stringify(expected)}`;
+    return (value, path) => {
+      if (value !== expected) throw new Invalid(path, problem);
+      return value;
+    };
+  }
+  switch (schema.type) {
+    case 'string':
+      return buildString(schema);
+    case 'boolean':
+      return (value, path) => {
+        if (value === true || value === 1 || value === '1' || value === 'true') return true;
+        if (value === false || value === 0 || value === '0' || value === 'false') return false;
+        throw new Invalid(path, 'must be a boolean');
+      };
+    case 'integer':
+    case 'number':
+      return buildNumber(schema);
+    case 'null':
+      return (value, path) => {
+        if (value !== null) throw new Invalid(path, 'must be null');
+        return null;
+      };
+    case 'array':
+      return buildArray(schema);
+    case 'object':
+      return buildObject(schema);
+    default:
+      return (value) => value;
+  }
+}
+
+function buildAnyOf(schema: Schema, branches: Schema[]): Checker {
+  const choices = constants(schema);
+  if (choices) {
+    const problem = `must be one of ${choices.map((choice) => (choice === null ? 'null' : String(choice))).join(', ')}`;
+    return (value, path) => {
       if (choices.includes(value)) return value;
-      const shown = choices.map((choice) => (choice === null ? 'null' : String(choice))).join(', ');
-      throw new Invalid(path, `must be one of ${shown}`);
-    }
+      throw new Invalid(path, problem);
+    };
+  }
+  const checkers = branches.map((branch) => ({ type: branch.type, check: compile(branch) }));
+  return (value, path) => {
     let first: Invalid | undefined;
-    for (const branch of schema.anyOf) {
+    for (const branch of checkers) {
       try {
-        return check(branch, value, path);
+        return branch.check(value, path);
       } catch (error) {
         if (!(error instanceof Invalid)) throw error;
         // Report the branch whose type matched, not the last one tried.
@@ -81,115 +114,117 @@ function check(schema: Schema, value: unknown, path: string): unknown {
       }
     }
     throw first ?? new Invalid(path, 'is not valid');
-  }
-  if ('const' in schema) {
-    if (value !== schema.const) throw new Invalid(path, `must be ${JSON.stringify(schema.const)}`);
+  };
+}
+
+function buildString(schema: Schema): Checker {
+  const { minLength, maxLength, format } = schema;
+  const pattern = schema.pattern === undefined ? undefined : new RegExp(schema.pattern);
+  const tooShort = minLength === 1 ? 'must not be empty' : `must be at least ${minLength} characters`;
+  const tooLong = `must be at most ${maxLength} characters`;
+  const mismatch = schema.description
+    ? `must be ${schema.description}`
+    : 'has characters that are not allowed';
+  return (value, path) => {
+    if (typeof value !== 'string') throw new Invalid(path, 'must be a string');
+    if (!isStorableText(value))
+      throw new Invalid(path, 'must not contain NUL or unpaired surrogate characters');
+    if (minLength !== undefined && value.length < minLength) throw new Invalid(path, tooShort);
+    if (maxLength !== undefined && value.length > maxLength) throw new Invalid(path, tooLong);
+    if (pattern !== undefined && !pattern.test(value)) throw new Invalid(path, mismatch);
+    if (format === 'email' && !EMAIL.test(value)) throw new Invalid(path, 'must be a valid e-mail address');
+    if (format === 'date-time') {
+      const date = parseDate(value);
+      if (!date) throw new Invalid(path, 'must be a date such as 2026-11-22T11:46:36+00:00');
+      return formatDate(date);
+    }
     return value;
-  }
-  switch (schema.type) {
-    case 'string':
-      return checkString(schema, value, path);
-    case 'boolean':
-      if (value === true || value === 1 || value === '1' || value === 'true') return true;
-      if (value === false || value === 0 || value === '0' || value === 'false') return false;
-      throw new Invalid(path, 'must be a boolean');
-    case 'integer':
-    case 'number': {
-      const number = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
-      if (typeof number !== 'number' || !Number.isFinite(number))
-        throw new Invalid(path, `must be a ${schema.type === 'integer' ? 'whole number' : 'number'}`);
-      if (schema.type === 'integer' && !Number.isInteger(number))
-        throw new Invalid(path, 'must be a whole number');
-      if (schema.minimum !== undefined && number < schema.minimum)
-        throw new Invalid(path, `must be at least ${schema.minimum}`);
-      if (schema.maximum !== undefined && number > schema.maximum)
-        throw new Invalid(path, `must be at most ${schema.maximum}`);
-      return number;
+  };
+}
+
+function buildNumber(schema: Schema): Checker {
+  const integer = schema.type === 'integer';
+  const { minimum, maximum } = schema;
+  return (value, path) => {
+    const number = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+    if (typeof number !== 'number' || !Number.isFinite(number))
+      throw new Invalid(path, `must be a ${integer ? 'whole number' : 'number'}`);
+    if (integer && !Number.isInteger(number)) throw new Invalid(path, 'must be a whole number');
+    if (minimum !== undefined && number < minimum) throw new Invalid(path, `must be at least ${minimum}`);
+    if (maximum !== undefined && number > maximum) throw new Invalid(path, `must be at most ${maximum}`);
+    return number;
+  };
+}
+
+function buildArray(schema: Schema): Checker {
+  const { maxItems } = schema;
+  const item = schema.items ? compile(schema.items) : undefined;
+  return (value, path) => {
+    if (!Array.isArray(value)) throw new Invalid(path, 'must be an array');
+    if (maxItems !== undefined && value.length > maxItems) {
+      throw new Invalid(path, maxItems === 0 ? 'must be an object' : `must have at most ${maxItems} items`);
     }
-    case 'null':
-      if (value !== null) throw new Invalid(path, 'must be null');
-      return null;
-    case 'array':
-      return checkArray(schema, value, path);
-    case 'object':
-      return checkObject(schema, value, path);
-    default:
-      return value;
-  }
+    if (!item) return value;
+    return value.map((entry, index) => item(entry, `${path}[${index}]`));
+  };
 }
 
-function checkString(schema: Schema, value: unknown, path: string): string {
-  if (typeof value !== 'string') throw new Invalid(path, 'must be a string');
-  if (!isStorableText(value))
-    throw new Invalid(path, 'must not contain NUL or unpaired surrogate characters');
-  if (schema.minLength !== undefined && value.length < schema.minLength) {
-    throw new Invalid(
-      path,
-      schema.minLength === 1 ? 'must not be empty' : `must be at least ${schema.minLength} characters`,
-    );
-  }
-  if (schema.maxLength !== undefined && value.length > schema.maxLength) {
-    throw new Invalid(path, `must be at most ${schema.maxLength} characters`);
-  }
-  if (schema.pattern !== undefined && !patternOf(schema).test(value)) {
-    throw new Invalid(
-      path,
-      schema.description ? `must be ${schema.description}` : 'has characters that are not allowed',
-    );
-  }
-  if (schema.format === 'email' && !EMAIL.test(value))
-    throw new Invalid(path, 'must be a valid e-mail address');
-  if (schema.format === 'date-time') {
-    const date = parseDate(value);
-    if (!date) throw new Invalid(path, 'must be a date such as 2026-11-22T11:46:36+00:00');
-    return formatDate(date);
-  }
-  return value;
-}
-
-function checkArray(schema: Schema, value: unknown, path: string): unknown[] {
-  if (!Array.isArray(value)) throw new Invalid(path, 'must be an array');
-  if (schema.maxItems !== undefined && value.length > schema.maxItems) {
-    throw new Invalid(
-      path,
-      schema.maxItems === 0 ? 'must be an object' : `must have at most ${schema.maxItems} items`,
-    );
-  }
-  if (!schema.items) return value;
-  return value.map((item, index) => check(schema.items, item, `${path}[${index}]`));
-}
-
-function checkObject(schema: Schema, value: unknown, path: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new Invalid(path, 'must be an object');
-  const input = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  const prefix = path === 'body' || path === 'query' || path === 'params' ? '' : `${path}.`;
-  for (const name of schema.required ?? []) {
-    if (input[name] === undefined) throw new Invalid(`${prefix}${name}`, 'is required');
-  }
-  for (const [name, property] of propertiesOf(schema)) {
-    if (input[name] !== undefined) out[name] = check(property, input[name], `${prefix}${name}`);
-  }
-  if (schema.patternProperties) {
-    const [pattern] = Object.values<Schema>(schema.patternProperties);
-    for (const [name, item] of Object.entries(input)) {
-      if (name.length > 200) throw new Invalid(`${prefix}${name.slice(0, 40)}...`, 'name is too long');
-      if (name === '__proto__' || name === 'constructor' || name === 'prototype') {
-        throw new Invalid(`${prefix}${name}`, 'name is not allowed');
+function buildObject(schema: Schema): Checker {
+  const required: string[] = schema.required ?? [];
+  const properties = Object.entries<Schema>(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    check: compile(property),
+  }));
+  const open = schema.patternProperties
+    ? compile(Object.values<Schema>(schema.patternProperties)[0] as Schema)
+    : undefined;
+  return (value, path) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw new Invalid(path, 'must be an object');
+    const input = value as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    const prefix = path === 'body' || path === 'query' || path === 'params' ? '' : `${path}.`;
+    for (const name of required) {
+      if (input[name] === undefined) throw new Invalid(`${prefix}${name}`, 'is required');
+    }
+    for (const { name, check } of properties) {
+      if (input[name] !== undefined) out[name] = check(input[name], `${prefix}${name}`);
+    }
+    if (open) {
+      for (const [name, item] of Object.entries(input)) {
+        if (name.length > 200) throw new Invalid(`${prefix}${name.slice(0, 40)}...`, 'name is too long');
+        if (name === '__proto__' || name === 'constructor' || name === 'prototype') {
+          throw new Invalid(`${prefix}${name}`, 'name is not allowed');
+        }
+        out[name] = open(item, `${prefix}${name}`);
       }
-      out[name] = check(pattern as Schema, item, `${prefix}${name}`);
     }
-  }
-  return out;
+    return out;
+  };
 }
 
-/** Validates `value` against `schema`; answers the coerced value or throws a BusinessError. */
-export function validate(schema: Schema, value: unknown, part: 'body' | 'query' | 'params'): unknown {
+function run(check: Checker, value: unknown, part: 'body' | 'query' | 'params'): unknown {
   try {
-    return check(schema, value, part);
+    return check(value, part);
   } catch (error) {
     if (error instanceof Invalid) throw new BusinessError(`${error.path}: ${error.problem}`);
     throw error;
   }
+}
+
+/**
+ * A validator for one request part, compiled once: answers the coerced value or throws a
+ * BusinessError `<field>: <problem>`.
+ */
+export function compileValidator(
+  schema: Schema,
+  part: 'body' | 'query' | 'params',
+): (value: unknown) => unknown {
+  const check = compile(schema);
+  return (value) => run(check, value, part);
+}
+
+/** Validates `value` against `schema` (compiled on first use); see compileValidator. */
+export function validate(schema: Schema, value: unknown, part: 'body' | 'query' | 'params'): unknown {
+  return run(compile(schema), value, part);
 }
