@@ -20,6 +20,7 @@ import { type Db, ping } from './db/database.js';
 import { groupRoutes } from './groups/groups.routes.js';
 import { handleError, installNotFound } from './http/error-handler.js';
 import { BusinessError, notFound } from './http/errors.js';
+import { lazyChildLogger } from './http/request-logger.js';
 import { compileValidator } from './http/validator.js';
 import { memberRoutes } from './members/members.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
@@ -52,14 +53,15 @@ export function loadInstanceVariants(config: Config): VariantRegistry {
 
 /** The whole platform as a Fastify app; tests build it without listening. */
 export async function buildApp({ config, database, variants }: BuildOptions): Promise<FastifyInstance> {
+  const accessLog = config.logLevel === 'debug' || config.logLevel === 'trace';
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // One line per request only when debugging: at load the access log would dominate the cost.
-    logController: new LogController({
-      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
-    }),
+    logController: new LogController({ disableRequestLogging: !accessLog }),
+    // Without the access log a request's logger is made only if something is logged.
+    ...(accessLog ? {} : { childLoggerFactory: lazyChildLogger }),
   });
   const context: AppContext = {
     config,
