@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../src/auth/auth.service.js';
+import type { Db } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { preparedPerDb } from '../../src/db/prepared.js';
+import { dialects, freshDatabase } from '../helpers/instance.js';
+
+const userByEmail = preparedPerDb(1, (db, email: string) =>
+  db.selectFrom('users').select(['id', 'email']).where('email', '=', email),
+);
+
+for (const dialect of dialects) {
+  describe(`queries compiled once (${dialect})`, () => {
+    let db: Db;
+    let drop: () => Promise<void>;
+    beforeAll(async () => {
+      const fresh = await freshDatabase(dialect);
+      db = fresh.db;
+      drop = fresh.drop;
+      await migrateToLatest(db.kysely);
+    });
+    afterAll(async () => {
+      await db.close();
+      await drop();
+    });
+
+    it('bind new arguments on every call, many at once, and never let one shape the SQL', async () => {
+      const users = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          createUser(db.kysely, { email: `p${i}@example.test`, firstname: 'P', lastname: `${i}` }),
+        ),
+      );
+      const found = await Promise.all(
+        Array.from({ length: 90 }, (_, i) => userByEmail(db.kysely)(`p${i % 30}@example.test`)),
+      );
+      found.forEach((rows, i) => {
+        expect(rows).toEqual([{ id: users[i % 30]?.id, email: `p${i % 30}@example.test` }]);
+      });
+      expect(await userByEmail(db.kysely)("x' or '1'='1")).toEqual([]);
+    });
+
+    it('run inside a transaction on its connection, seeing its own uncommitted rows', async () => {
+      await expect(
+        db.kysely.transaction().execute(async (trx) => {
+          await createUser(trx, { email: 'inside@example.test', firstname: 'I', lastname: 'T' });
+          expect(await userByEmail(trx)('inside@example.test')).toHaveLength(1);
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect(await userByEmail(db.kysely)('inside@example.test')).toEqual([]);
+    });
+  });
+}
