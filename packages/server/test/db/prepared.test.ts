@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/auth/auth.service.js';
 import type { Db } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
 import { preparedPerDb } from '../../src/db/prepared.js';
-import { dialects, freshDatabase } from '../helpers/instance.js';
+import { dialects, migratedDatabase } from '../helpers/instance.js';
 
 const userByEmail = preparedPerDb(1, (db, email: string) =>
   db.selectFrom('users').select(['id', 'email']).where('email', '=', email),
@@ -12,17 +11,11 @@ const userByEmail = preparedPerDb(1, (db, email: string) =>
 for (const dialect of dialects) {
   describe(`queries compiled once (${dialect})`, () => {
     let db: Db;
-    let drop: () => Promise<void>;
+    let close: () => Promise<void>;
     beforeAll(async () => {
-      const fresh = await freshDatabase(dialect);
-      db = fresh.db;
-      drop = fresh.drop;
-      await migrateToLatest(db.kysely);
+      ({ db, close } = await migratedDatabase(dialect));
     });
-    afterAll(async () => {
-      await db.close();
-      await drop();
-    });
+    afterAll(() => close());
 
     it('bind new arguments on every call, many at once, and never let one shape the SQL', async () => {
       const users = await Promise.all(

@@ -2,23 +2,16 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/auth/auth.service.js';
 import type { Db } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
 import { prepared } from '../../src/db/prepared.js';
-import { freshDatabase } from '../helpers/instance.js';
+import { migratedDatabase } from '../helpers/instance.js';
 
 describe('the SQLite dialect', () => {
   let db: Db;
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    const fresh = await freshDatabase('sqlite');
-    db = fresh.db;
-    drop = fresh.drop;
-    await migrateToLatest(db.kysely);
+    ({ db, close } = await migratedDatabase('sqlite'));
   });
-  afterAll(async () => {
-    await db.close();
-    await drop();
-  });
+  afterAll(() => close());
 
   it('runs concurrent transactions one at a time, in turn', async () => {
     await sql`create table counter (n integer not null)`.execute(db.kysely);

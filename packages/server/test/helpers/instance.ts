@@ -79,6 +79,19 @@ export interface Instance {
   close(): Promise<void>;
 }
 
+/** A fresh database with the schema in place, for tests below the HTTP layer; `close` drops it. */
+export async function migratedDatabase(dialect: Dialect): Promise<{ db: Db; close(): Promise<void> }> {
+  const fresh = await freshDatabase(dialect);
+  await migrateToLatest(fresh.db.kysely);
+  return {
+    db: fresh.db,
+    close: async () => {
+      await fresh.db.close();
+      await fresh.drop();
+    },
+  };
+}
+
 export async function startInstance(
   dialect: Dialect,
   options: { keys?: boolean; env?: NodeJS.ProcessEnv } = {},
