@@ -1,5 +1,4 @@
 import { SCOPES, type Scope } from '@assay/schema';
-import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -18,7 +17,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type Db, ping } from './db/database.js';
 import { groupRoutes } from './groups/groups.routes.js';
-import { handleError, installNotFound } from './http/error-handler.js';
+import { handleError, handleFrameworkError, installMethodRules } from './http/error-handler.js';
 import { BusinessError, notFound } from './http/errors.js';
 import { lazyChildLogger } from './http/request-logger.js';
 import { compileValidator } from './http/validator.js';
@@ -58,6 +57,8 @@ export async function buildApp({ config, database, variants }: BuildOptions): Pr
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // A path the router cannot even read (bad percent-encoding, a huge segment) names no resource.
+    frameworkErrors: handleFrameworkError,
     // One line per request only when debugging: at load the access log would dominate the cost.
     logController: new LogController({ disableRequestLogging: !accessLog }),
     // Without the access log a request's logger is made only if something is logged.
@@ -90,11 +91,12 @@ export async function buildApp({ config, database, variants }: BuildOptions): Pr
   });
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler(handleError);
-  installNotFound(app);
+  const wrongMethod = installMethodRules(app);
   // Declared up front so every request object keeps one shape (Fastify's advice for speed).
   app.decorateRequest('principal', null as unknown as Principal);
 
-  app.removeContentTypeParser('application/json');
+  // Fastify parses text/plain by default; JSON is the only body type here.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = (body as string).trim();
     if (text === '') return done(null, undefined);
@@ -104,10 +106,8 @@ export async function buildApp({ config, database, variants }: BuildOptions): Pr
       done(new BusinessError('body: not valid JSON'), undefined);
     }
   });
-  app.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_request, body, done) =>
-    done(null, body),
-  );
-  await app.register(formbody);
+  // JSON is the only body type here; the token endpoint, the sign-in form and the CSV import add
+  // their own types in their own plugin scope, so no other route ever parses a form or a text.
 
   await app.register(swagger, {
     openapi: {
@@ -173,7 +173,10 @@ export async function buildApp({ config, database, variants }: BuildOptions): Pr
           }, done);
         };
         const existing = route.onRequest ?? [];
-        route.onRequest = [guard, ...(Array.isArray(existing) ? existing : [existing])];
+        const hooks = Array.isArray(existing) ? existing : [existing];
+        // `/groups/:groupid` also matches `GET /groups/dupecheck`: that is a wrong method on a known
+        // path (405), decided before the credentials as for any other path.
+        route.onRequest = route.url.includes(':') ? [wrongMethod, guard, ...hooks] : [guard, ...hooks];
       });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(tokenRoutes, context);

@@ -1,3 +1,4 @@
+import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
 import { errorPage, signInPage } from './authorize.page.js';
@@ -15,6 +16,8 @@ const html = (reply: FastifyReply, status: number, body: string) =>
 
 /** {base_url}/auth/authorize: the Authorization Code flow, where a platform user signs in and approves. */
 export async function authorizeRoutes(app: FastifyInstance, { db, limiter }: AppContext) {
+  // The sign-in page posts a form; the parser is registered in this scope only.
+  await app.register(formbody);
   const schema = { tags: ['auth'], summary: 'Authorization Code flow: sign in and approve (HTML)' };
   const noValidation = { validatorCompiler: () => (value: unknown) => ({ value }) };
 

@@ -1,4 +1,5 @@
 import { OAuthError, Ok, TokenData, TokenRequest } from '@assay/schema';
+import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
@@ -15,6 +16,8 @@ interface Options {
 
 /** POST {base_url}/auth/access_token: the only token endpoint. */
 export async function tokenRoutes(app: FastifyInstance, { db, tokens, limiter }: Options) {
+  // Form encoding is parsed in this scope only: everywhere else a form body is refused.
+  await app.register(formbody);
   app.post(
     '/auth/access_token',
     {

@@ -34,29 +34,61 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   return sendHttpError(reply, new HttpError(500, 'internal_error', 'Internal server error'));
 }
 
+/** Errors the router meets before any route: a path it cannot decode, a segment over its length. */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendHttpError(reply, new HttpError(404, 'not_found', 'No such resource'));
+  }
+  return handleError(error, request, reply);
+}
+
+const pathOf = (url: string) => {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+};
+
+const methodNotAllowed = (reply: FastifyReply, method: string, allowed: readonly string[]) =>
+  sendHttpError(
+    reply,
+    new HttpError(405, 'method_not_allowed', `${method} is not allowed on this path`, {
+      allow: allowed.join(', '),
+    }),
+  );
+
 /**
  * 404 for a path no route knows, 405 with `Allow` for a known path asked with another method.
  * A second router mirrors the registered routes so the concrete path can be matched per method.
+ * A path written out in full by a route (`/groups/dupecheck`) is that route's path only: `Allow`
+ * lists its methods, not those of `/groups/:groupid`, which would answer 404 for it. The returned
+ * hook goes first on the routes with parameters, where such a path would otherwise land.
  */
-export function installNotFound(app: FastifyInstance) {
+export function installMethodRules(app: FastifyInstance) {
   const mirror = FindMyWay({ ignoreTrailingSlash: true });
+  const literal = new Map<string, string[]>();
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]) as string[];
     for (const method of methods) {
       if (!mirror.hasRoute(method as 'GET', route.url)) mirror.on(method as 'GET', route.url, () => {});
     }
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const allowed = METHODS.filter((method) => mirror.find(method, path) !== null);
-    if (allowed.length > 0) {
-      return sendHttpError(
-        reply,
-        new HttpError(405, 'method_not_allowed', `${request.method} is not allowed on this path`, {
-          allow: allowed.join(', '),
-        }),
+    if (!route.url.includes(':') && !route.url.includes('*')) {
+      const path = pathOf(route.url);
+      const known = new Set([...(literal.get(path) ?? []), ...methods]);
+      literal.set(
+        path,
+        METHODS.filter((method) => known.has(method)),
       );
     }
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = pathOf(request.url);
+    const allowed = literal.get(path) ?? METHODS.filter((method) => mirror.find(method, path) !== null);
+    if (allowed.length > 0) return methodNotAllowed(reply, request.method, allowed);
     return sendHttpError(reply, new HttpError(404, 'not_found', 'No such resource'));
   });
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const allowed = literal.get(pathOf(request.url));
+    if (allowed === undefined || allowed.includes(request.method)) return done();
+    methodNotAllowed(reply, request.method, allowed);
+  };
 }

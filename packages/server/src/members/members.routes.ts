@@ -45,33 +45,48 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
     async (request) => ok(await members.createMember(db, request.body as MemberCreate)),
   );
 
-  app.post(
-    '/members/import',
-    {
-      bodyLimit: 64 * 1024 * 1024,
-      schema: {
-        tags,
-        summary:
-          'Import members from JSON or CSV (text/csv with a header row; ?groupid= and ?update=1 for CSV)',
-        consumes: ['application/json', 'text/csv'],
-        body: MemberImport,
-        querystring: MemberImportQuery,
-        response: responses(MemberImportResult),
+  // The import also takes CSV; the text parser lives in a scope of its own so that no other route
+  // reads a text body.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      '/members/import',
+      {
+        bodyLimit: 64 * 1024 * 1024,
+        schema: {
+          tags,
+          summary:
+            'Import members from JSON or CSV (text/csv with a header row; ?groupid= and ?update=1 for CSV)',
+          body: {
+            content: {
+              'application/json': { schema: MemberImport },
+              'text/csv': {
+                schema: Type.String({
+                  description: 'A header row of member field names, then one member a line',
+                }),
+              },
+            },
+          },
+          querystring: MemberImportQuery,
+          response: responses(MemberImportResult),
+        },
+        // JSON and CSV bodies are told apart by the handler, so both reach it unvalidated.
+        validatorCompiler: () => (value) => ({ value }),
       },
-      // JSON and CSV bodies are told apart by the handler, so both reach it unvalidated.
-      validatorCompiler: () => (value) => ({ value }),
-    },
-    async (request) => {
-      if (typeof request.body === 'string') {
-        const query = validate(MemberImportQuery, request.query ?? {}, 'query') as MemberImportQuery;
-        return ok(
-          await members.importMembers(db, { ...query, members: members.membersFromCsv(request.body) }),
-        );
-      }
-      const input = validate(MemberImport, request.body ?? null, 'body') as MemberImport;
-      return ok(await members.importMembers(db, input));
-    },
-  );
+      async (request) => {
+        if (typeof request.body === 'string') {
+          const query = validate(MemberImportQuery, request.query ?? {}, 'query') as MemberImportQuery;
+          return ok(
+            await members.importMembers(db, { ...query, members: members.membersFromCsv(request.body) }),
+          );
+        }
+        const input = validate(MemberImport, request.body ?? null, 'body') as MemberImport;
+        return ok(await members.importMembers(db, input));
+      },
+    );
+  });
 
   app.post(
     '/members/dupecheck',

@@ -36,6 +36,64 @@ for (const dialect of dialects) {
       expect(String(detail.headers.allow).split(', ').sort()).toEqual(['DELETE', 'GET', 'HEAD', 'PATCH']);
     });
 
+    it('answers 405 for a path written out by a route, even where a route with an id would match', async () => {
+      const cases: [string, string, string][] = [
+        ['GET', '/groups/dupecheck', 'POST'],
+        ['PUT', '/groups/dupecheck', 'POST'],
+        ['DELETE', '/members/dupecheck', 'POST'],
+        ['GET', '/members/import', 'POST'],
+        ['PATCH', '/members/import/', 'POST'],
+        ['POST', '/groups/members', 'GET, HEAD'],
+        ['DELETE', '/groups/members', 'GET, HEAD'],
+      ];
+      for (const [method, url, allow] of cases) {
+        for (const auth of [undefined, null]) {
+          const response = await instance.call(method, url, { auth });
+          expect(response.statusCode, `${method} ${url}`).toBe(405);
+          expect(response.headers.allow, `${method} ${url}`).toBe(allow);
+          expect(response.json).toEqual({ error: 'method_not_allowed', message: expect.any(String) });
+        }
+      }
+      // A path that only looks like one is still an id, and an unknown one.
+      expect((await instance.call('GET', '/groups/nogroup')).statusCode).toBe(404);
+      expect((await instance.call('GET', '/members/dupecheck?x=1')).statusCode).toBe(405);
+    });
+
+    it('answers 404 in its own shape for a path the router cannot read', async () => {
+      for (const url of [
+        '/members/%E0%A4%A',
+        '/groups/%ff',
+        `/groups/ABCDEFGHIJ/members/${'x'.repeat(5000)}`,
+      ]) {
+        const response = await instance.call('GET', url);
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json, url).toEqual({ error: 'not_found', message: 'No such resource' });
+      }
+    });
+
+    it('refuses a form or a text body wherever JSON is expected, and changes nothing', async () => {
+      const before = (await instance.call('GET', '/members')).json.data.length;
+      const taken = email();
+      await instance.call('POST', '/members', { body: { email: taken, firstname: 'T', lastname: 'K' } });
+      const bodies: [string, string, string][] = [
+        ['/members', 'application/x-www-form-urlencoded', `email=${email()}&firstname=F&lastname=L`],
+        ['/members', 'text/plain', JSON.stringify({ email: email(), firstname: 'F', lastname: 'L' })],
+        ['/members', 'text/csv', `email,firstname,lastname\n${email()},F,L`],
+        ['/members/dupecheck', 'text/plain', taken],
+        ['/members/dupecheck', 'application/x-www-form-urlencoded', `value=${taken}`],
+        ['/groups', 'application/x-www-form-urlencoded', 'name=Form&alias=form'],
+      ];
+      for (const [url, type, body] of bodies) {
+        const response = await instance.call('POST', url, { body, headers: { 'content-type': type } });
+        expect(response.json, `${url} ${type}`).toEqual({
+          status: 'ERROR',
+          data: 'body: Content-Type must be application/json',
+        });
+      }
+      expect((await instance.call('GET', '/members')).json.data.length).toBe(before + 1);
+      expect((await instance.call('GET', '/groups')).json.data).toEqual([]);
+    });
+
     it('answers ERROR for a body that is not valid JSON, and changes nothing', async () => {
       const before = (await instance.call('GET', '/members')).json.data.length;
       for (const body of ['{bad', '{"email": "a@b.c",', 'null', '[1,2]', '"text"', '12']) {
@@ -91,6 +149,10 @@ for (const dialect of dialects) {
         expect(Object.keys(openapi.json.paths)).toContain(path);
       }
       expect(openapi.json.paths['/members'].get.responses['200']).toBeDefined();
+      const importBody = openapi.json.paths['/members/import'].post.requestBody.content;
+      expect(Object.keys(importBody).sort()).toEqual(['application/json', 'text/csv']);
+      expect(importBody['text/csv'].schema.type).toBe('string');
+      expect(importBody['application/json'].schema.required).toEqual(['members']);
       const docs = await instance.inject({ method: 'GET', url: '/api/docs/' });
       expect(docs.statusCode).toBe(200);
       expect(docs.body).toContain('<html');
