@@ -30,6 +30,7 @@ const COLUMNS = [
   'middlename',
   'lastname',
   'email',
+  'email_key',
   'phone',
   'company',
   'jobtitle',
@@ -104,10 +105,11 @@ try {
     for (let i = from; i < from + total; i++) {
       rows.push([
         `F${String(i).padStart(9, '0')}`,
-        null,
+        '',
         `First${i}`,
-        null,
+        '',
         `Last${i}`,
+        `floor${i}@floor.example.com`,
         `floor${i}@floor.example.com`,
         '',
         '',
@@ -126,9 +128,9 @@ try {
       let found = 0;
       for (let i = 0; i < rows.length; i += 500) {
         engine.resetParams();
-        const chunk = rows.slice(i, i + 500).map((row) => row[5].toLowerCase());
+        const chunk = rows.slice(i, i + 500).map((row) => row[5].normalize('NFC').toLowerCase());
         const marks = chunk.map(() => engine.param()).join(', ');
-        const sql = `select id, group_id, lower(email) as key from members where lower(email) in (${marks})`;
+        const sql = `select id, group_id, email_key from members where email_key in (${marks})`;
         found += (await engine.all(sql, chunk)).length;
       }
       await engine.all('begin');

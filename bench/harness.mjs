@@ -342,11 +342,12 @@ export const memberId = (i) => `B${String(i).padStart(9, '0')}`;
 export function memberRow(i) {
   return [
     memberId(i),
-    i % 3 === 0 ? 'Dr.' : null,
+    i % 3 === 0 ? 'Dr.' : '',
     `Firstname${i}`,
-    i % 4 === 0 ? 'M.' : null,
+    i % 4 === 0 ? 'M.' : '',
     `Lastname${i}`,
     `member${i}@bench.example.com`,
+    `member${i}@bench.example.com`, // email_key: the address folded (already lower case)
     '+41 44 555 01 23',
     'Example Industries Ltd',
     'Senior Product Engineer',
@@ -360,13 +361,13 @@ export function memberRow(i) {
 }
 
 const COLUMNS =
-  'id, title, firstname, middlename, lastname, email, phone, company, jobtitle, status, level, testuser, group_id, extra, created';
+  'id, title, firstname, middlename, lastname, email, email_key, phone, company, jobtitle, status, level, testuser, group_id, extra, created';
 
 export function seedSqlite(dataDir, count) {
   const db = new Database(path.join(dataDir, 'assay.sqlite'));
   try {
     db.pragma('journal_mode = WAL');
-    const insert = db.prepare(`insert into members (${COLUMNS}) values (${Array(15).fill('?').join(', ')})`);
+    const insert = db.prepare(`insert into members (${COLUMNS}) values (${Array(16).fill('?').join(', ')})`);
     db.transaction(() => {
       for (let i = 0; i < count; i++) insert.run(memberRow(i));
     })();

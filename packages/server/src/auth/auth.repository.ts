@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { preparedPerDb } from '../db/prepared.js';
+import { caseFold } from '../util/text.js';
 import type {
   ApiKeyRow,
   NewUserRow,
@@ -24,11 +25,7 @@ export async function insertUser(db: Kysely<Database>, user: NewUserRow): Promis
 }
 
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where(sql`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
+  return db.selectFrom('users').selectAll().where('email_key', '=', caseFold(email)).executeTakeFirst();
 }
 
 /** The first admin user, the owner of what the command line creates without naming a user. */

@@ -4,6 +4,7 @@ import type { Database } from '../db/database.js';
 import { BusinessError } from '../http/errors.js';
 import { nowText } from '../util/dates.js';
 import { randomId, randomSecret } from '../util/ids.js';
+import { caseFold } from '../util/text.js';
 import {
   countUsers,
   findClient,
@@ -41,6 +42,7 @@ export async function createUser(db: Kysely<Database>, input: NewUser): Promise<
   const user: UserRow = {
     id: randomId(),
     email: input.email,
+    email_key: caseFold(input.email),
     firstname: input.firstname,
     lastname: input.lastname,
     color: '#1d70b8',

@@ -3,6 +3,8 @@ import type { Insertable, Selectable } from 'kysely';
 export interface UserTable {
   id: string;
   email: string;
+  /** `caseFold(email)`: what makes an address unique regardless of case. */
+  email_key: string;
   firstname: string;
   lastname: string;
   color: string;

@@ -2,20 +2,28 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as foundation from './migrations/20261123T1000-foundation.js';
 import * as oauthCodes from './migrations/20261123T1100-oauth-codes.js';
 import * as changeNotifications from './migrations/20261123T1200-change-notifications.js';
+import * as foldedKeys from './migrations/20261124T1000-folded-keys.js';
 
 // Listed here rather than read from the folder, so the compiled build and the tests see the same set.
 const MIGRATIONS: Record<string, Migration> = {
   '20261123T1000-foundation': foundation,
   '20261123T1100-oauth-codes': oauthCodes,
   '20261123T1200-change-notifications': changeNotifications,
+  '20261124T1000-folded-keys': foldedKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
-/** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+/** The migrations' names, oldest first. */
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
+
+/**
+ * Brings the schema up to date (or up to `target`, to test a migration on older data); throws with
+ * the failing migration's name.
+ */
+export async function migrateToLatest(db: Kysely<any>, target?: string): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  const { error, results = [] } = await (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
   const failed = results.find((result) => result.status === 'Error');
   if (error) {
     const name = failed ? ` (${failed.migrationName})` : '';

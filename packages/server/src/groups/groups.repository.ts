@@ -45,6 +45,7 @@ export async function aliasTaken(db: Kysely<Database>, alias: string): Promise<b
   const row = await db
     .selectFrom('groups')
     .select('id')
+    // Aliases are [A-Za-z0-9_-]: lower() folds them alike on every engine.
     .where(sql`lower(alias)`, '=', alias.toLowerCase())
     .executeTakeFirst();
   return row !== undefined;

@@ -7,7 +7,7 @@ import { findMember } from '../members/members.repository.js';
 import { toGroupMember } from '../members/members.wire.js';
 import { nowText } from '../util/dates.js';
 import { randomId } from '../util/ids.js';
-import { isStorableText } from '../util/text.js';
+import { caseFold, isStorableText } from '../util/text.js';
 import * as repo from './groups.repository.js';
 import type { GroupUpdate } from './groups.table.js';
 
@@ -64,6 +64,7 @@ export async function createGroup(db: Kysely<Database>, caller: Caller, input: G
     id,
     alias: input.alias,
     name: input.name,
+    name_key: caseFold(input.name),
     description: input.description ?? null,
     parent_id: await parentId(db, input.parentgroup),
     type: input.type ?? null,
@@ -89,7 +90,10 @@ export async function patchGroup(
   input: GroupPatch,
 ): Promise<Group> {
   const change: GroupUpdate = {};
-  if (input.name !== undefined) change.name = input.name;
+  if (input.name !== undefined) {
+    change.name = input.name;
+    change.name_key = caseFold(input.name);
+  }
   if (input.description !== undefined) change.description = input.description;
   if (input.type !== undefined) change.type = input.type;
   if (input.status !== undefined) change.status = input.status;

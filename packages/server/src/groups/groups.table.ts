@@ -4,6 +4,8 @@ export interface GroupTable {
   id: string;
   alias: string;
   name: string;
+  /** `caseFold(name)`: what makes a name unique regardless of case. */
+  name_key: string;
   description: string | null;
   /** Null for a group at the root. */
   parent_id: string | null;

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
 import { preparedPerDb } from '../db/prepared.js';
+import { caseFold } from '../util/text.js';
 import type { MemberRow, MemberUpdate, NewMemberRow } from './members.table.js';
 
 /** A row of the list shape, named as on the wire (testuser still 0/1). */
@@ -53,9 +54,7 @@ const memberDetailQuery = preparedPerDb(1, (db, id: string) =>
     .selectAll('m')
     .select((eb) =>
       eb
-        .exists(
-          eb.selectFrom('users as u').select('u.id').where(sql`lower(u.email)`, '=', sql`lower(m.email)`),
-        )
+        .exists(eb.selectFrom('users as u').select('u.id').whereRef('u.email_key', '=', 'm.email_key'))
         .$castTo<number>()
         .as('useraccount'),
     )
@@ -74,25 +73,25 @@ export async function findMemberIdByEmail(db: Kysely<Database>, email: string): 
   const row = await db
     .selectFrom('members')
     .select('id')
-    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .where('email_key', '=', caseFold(email))
     .executeTakeFirst();
   return row?.id;
 }
 
-/** Members whose e-mail is one of `emails` (compared without case), keyed by the lowered e-mail. */
+/** Members whose e-mail is one of `emails` (compared without case), keyed by `caseFold(email)`. */
 export async function findMembersByEmails(
   db: Kysely<Database>,
   emails: string[],
 ): Promise<Map<string, { id: string; group_id: string | null }>> {
   const found = new Map<string, { id: string; group_id: string | null }>();
   for (let i = 0; i < emails.length; i += 500) {
-    const chunk = emails.slice(i, i + 500).map((email) => email.toLowerCase());
+    const chunk = emails.slice(i, i + 500).map(caseFold);
     const rows = await db
       .selectFrom('members')
-      .select(['id', 'group_id', sql<string>`lower(email)`.as('key')])
-      .where(sql`lower(email)`, 'in', chunk)
+      .select(['id', 'group_id', 'email_key'])
+      .where('email_key', 'in', chunk)
       .execute();
-    for (const row of rows) found.set(row.key, { id: row.id, group_id: row.group_id });
+    for (const row of rows) found.set(row.email_key, { id: row.id, group_id: row.group_id });
   }
   return found;
 }
@@ -103,7 +102,7 @@ export async function findMembersByEmails(
  */
 export async function insertMembers(db: Kysely<Database>, rows: NewMemberRow[]): Promise<Set<string>> {
   const inserted = new Set<string>();
-  // 15 columns a row: 500 rows stay below every engine's bound-parameter limit.
+  // 16 columns a row: 500 rows stay below every engine's bound-parameter limit.
   for (let i = 0; i < rows.length; i += 500) {
     const result = await db
       .insertInto('members')
@@ -119,6 +118,25 @@ export async function insertMembers(db: Kysely<Database>, rows: NewMemberRow[]):
 export async function updateMember(db: Kysely<Database>, id: string, change: MemberUpdate): Promise<boolean> {
   if (Object.keys(change).length === 0) return (await findMember(db, id)) !== undefined;
   const result = await db.updateTable('members').set(change).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Updates the member only while its e-mail still has the key it was found by, so that an import
+ * never writes over a member whose address changed meanwhile (nor collides with another's).
+ */
+export async function updateMemberWithKey(
+  trx: Transaction<Database>,
+  id: string,
+  emailKey: string,
+  change: MemberUpdate,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('members')
+    .set(change)
+    .where('id', '=', id)
+    .where('email_key', '=', emailKey)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

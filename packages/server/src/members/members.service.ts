@@ -14,7 +14,7 @@ import { validate } from '../http/validator.js';
 import { csvToObjects } from '../util/csv.js';
 import { nowText } from '../util/dates.js';
 import { randomId } from '../util/ids.js';
-import { isStorableText } from '../util/text.js';
+import { caseFold, isStorableText } from '../util/text.js';
 import * as repo from './members.repository.js';
 import type { MemberRow, MemberUpdate, NewMemberRow } from './members.table.js';
 
@@ -46,11 +46,13 @@ const extraText = (extra: MemberCreate['extra']) =>
 function newRow(input: MemberCreate, created: string): NewMemberRow {
   return {
     id: randomId(),
-    title: input.title ?? null,
+    // The detail shape gives these as strings: unset is empty.
+    title: input.title ?? '',
     firstname: input.firstname,
-    middlename: input.middlename ?? null,
+    middlename: input.middlename ?? '',
     lastname: input.lastname,
     email: input.email,
+    email_key: caseFold(input.email),
     phone: input.phone ?? '',
     company: input.company ?? '',
     jobtitle: input.jobtitle ?? '',
@@ -65,11 +67,14 @@ function newRow(input: MemberCreate, created: string): NewMemberRow {
 
 function changeOf(input: MemberPatch): MemberUpdate {
   const change: MemberUpdate = {};
-  if (input.title !== undefined) change.title = input.title;
+  if (input.title !== undefined) change.title = input.title ?? '';
   if (input.firstname !== undefined) change.firstname = input.firstname;
-  if (input.middlename !== undefined) change.middlename = input.middlename;
+  if (input.middlename !== undefined) change.middlename = input.middlename ?? '';
   if (input.lastname !== undefined) change.lastname = input.lastname;
-  if (input.email !== undefined) change.email = input.email;
+  if (input.email !== undefined) {
+    change.email = input.email;
+    change.email_key = caseFold(input.email);
+  }
   if (input.phone !== undefined) change.phone = input.phone ?? '';
   if (input.company !== undefined) change.company = input.company ?? '';
   if (input.jobtitle !== undefined) change.jobtitle = input.jobtitle ?? '';
@@ -153,7 +158,7 @@ export async function importMembers(db: Kysely<Database>, input: ImportInput): P
     const row = index + 1;
     try {
       const member = validate(MemberCreateSchema, raw, 'body') as MemberCreate;
-      const key = member.email.toLowerCase();
+      const key = caseFold(member.email);
       if (seen.has(key)) throw new BusinessError('email: appears twice in this import');
       seen.add(key);
       valid.push({ row, member });
@@ -170,7 +175,8 @@ export async function importMembers(db: Kysely<Database>, input: ImportInput): P
   const toInsert: { row: number; record: NewMemberRow }[] = [];
   await db.transaction().execute(async (trx) => {
     for (const { row, member } of valid) {
-      const found = existing.get(member.email.toLowerCase());
+      const key = caseFold(member.email);
+      const found = existing.get(key);
       if (!found) {
         toInsert.push({ row, record: { ...newRow(member, created), group_id: input.groupid ?? null } });
         continue;
@@ -188,8 +194,8 @@ export async function importMembers(db: Kysely<Database>, input: ImportInput): P
       }
       const change = changeOf(member);
       if (input.groupid) change.group_id = input.groupid;
-      await repo.updateMember(trx, found.id, change);
-      result.updated.push(found.id);
+      if (await repo.updateMemberWithKey(trx, found.id, key, change)) result.updated.push(found.id);
+      else result.errors.push({ row, message: 'email: the member changed during the import; try again' });
     }
     const inserted = await repo.insertMembers(
       trx,

@@ -7,6 +7,8 @@ export interface MemberTable {
   middlename: string | null;
   lastname: string;
   email: string;
+  /** `caseFold(email)`: what makes an address unique regardless of case. */
+  email_key: string;
   phone: string;
   company: string;
   jobtitle: string;

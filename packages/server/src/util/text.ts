@@ -6,3 +6,11 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function isStorableText(value: string): boolean {
   return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 }
+
+/**
+ * The key under which e-mail addresses and group names are unique regardless of case: the same on
+ * every engine, for every script (not only A-Z), and for both ways of writing an accented letter.
+ */
+export function caseFold(value: string): string {
+  return value.normalize('NFC').toLowerCase();
+}

@@ -106,6 +106,15 @@ for (const dialect of dialects) {
           })
         ).json,
       ).toEqual({ status: 'ERROR', data: 'alias: already exists' });
+      const accented = await create({ name: unique('ÉQUIPE Ørsted') });
+      for (const name of [accented.name.toLowerCase(), accented.name.toLowerCase().normalize('NFD')]) {
+        const again = await instance.call('POST', '/groups', { body: { name, alias: unique('acc') } });
+        expect(again.json, name).toEqual({ status: 'ERROR', data: 'name: already exists' });
+        expect((await patch(group.groupid, { name })).json, name).toEqual({
+          status: 'ERROR',
+          data: 'name: already exists',
+        });
+      }
       const alias = unique('race');
       const responses = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>

@@ -68,6 +68,26 @@ for (const dialect of dialects) {
       expect((await instance.call('GET', `/groups/${group.groupid}`)).json.data.membercount).toBe(2);
     });
 
+    it('finds the member to update whatever the case of its address, beyond A-Z too', async () => {
+      const local = `örjan.${Math.random().toString(36).slice(2, 8)}`;
+      const existing = (
+        await instance.call('POST', '/members', {
+          body: { email: `${local.toUpperCase()}@example.test`, firstname: 'Old', lastname: 'Name' },
+        })
+      ).json.data;
+      const rows = [{ email: `${local}@example.test`, firstname: 'New', lastname: 'Name' }];
+      const refused = await instance.call('POST', '/members/import', { body: { members: rows } });
+      expect(refused.json.data.errors).toEqual([{ row: 1, message: 'email: already exists' }]);
+      const response = await instance.call('POST', '/members/import', {
+        body: { update: true, members: rows },
+      });
+      expect(response.json.data).toEqual({ created: [], updated: [existing.memberid], errors: [] });
+      expect((await instance.call('GET', `/members/${existing.memberid}`)).json.data).toMatchObject({
+        firstname: 'New',
+        email: `${local}@example.test`,
+      });
+    });
+
     it('imports CSV with a header row, quoted fields and per-row errors', async () => {
       const [a, b] = [email(), email()];
       const csv = `email,firstname,lastname,company,testuser\r\n${a},"Smith, Jr.","O""Neil",Acme,1\r\nnot-valid,X,Y,,0\r\n${b},Zoë,Ünal,,\r\n`;

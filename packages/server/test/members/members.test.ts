@@ -1,5 +1,6 @@
 import { MemberDetail, MemberListItem } from '@assay/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../src/auth/auth.service.js';
 import { DATE, dialects, email, type Instance, startInstance } from '../helpers/instance.js';
 import { expectShape } from '../helpers/shapes.js';
 
@@ -69,8 +70,8 @@ for (const dialect of dialects) {
         testuser: false,
         groupid: null,
         extra: [],
-        title: null,
-        middlename: null,
+        title: '',
+        middlename: '',
         activeusersession: false,
         useraccount: false,
       });
@@ -203,6 +204,29 @@ for (const dialect of dialects) {
       expect(again.json).toEqual({ status: 'ERROR', data: 'email: already exists' });
     });
 
+    it('folds case beyond A-Z and both spellings of an accent, the same on every engine', async () => {
+      const local = `élodie.${Math.random().toString(36).slice(2, 8)}`;
+      const member = await create({ email: `${local.toUpperCase()}@example.test` });
+      for (const variant of [`${local}@example.test`, `${local.normalize('NFD')}@EXAMPLE.test`]) {
+        const again = await instance.call('POST', '/members', {
+          body: { email: variant, firstname: 'B', lastname: 'C' },
+        });
+        expect(again.json, variant).toEqual({ status: 'ERROR', data: 'email: already exists' });
+        const check = await instance.call('POST', '/members/dupecheck', { body: { value: variant } });
+        expect(check.json, variant).toEqual({ status: 'ERROR', data: '' });
+      }
+      const other = await create({ email: `${local}@other.example.test` });
+      const moved = await instance.call('PATCH', `/members/${other.memberid}`, {
+        body: { email: `${local}@example.test` },
+      });
+      expect(moved.json).toEqual({ status: 'ERROR', data: 'email: already exists' });
+      // A change of case of one's own address is no conflict.
+      const recased = await instance.call('PATCH', `/members/${member.memberid}`, {
+        body: { email: `${local}@example.test` },
+      });
+      expect(recased.json.data.email).toBe(`${local}@example.test`);
+    });
+
     it('lets exactly one of many concurrent creates with the same e-mail win', async () => {
       const address = email('race');
       const responses = await Promise.all(
@@ -324,6 +348,26 @@ for (const dialect of dialects) {
     it('reports whether a member also has a platform login', async () => {
       const member = await create({ email: 'ADMIN@example.test' });
       expect(member.useraccount).toBe(true);
+      await createUser(instance.db.kysely, { email: 'ÅSA@example.test', firstname: 'Å', lastname: 'S' });
+      expect((await create({ email: 'åsa@example.test' })).useraccount).toBe(true);
+      expect((await create()).useraccount).toBe(false);
+    });
+
+    it('stores an unset or null title and middlename as empty strings, the type of the detail shape', async () => {
+      const member = await create({ title: null, middlename: null });
+      expect(member).toMatchObject({ title: '', middlename: '' });
+      const patched = await instance.call('PATCH', `/members/${member.memberid}`, {
+        body: { title: 'Dr.', middlename: 'van' },
+      });
+      expect(patched.json.data).toMatchObject({ title: 'Dr.', middlename: 'van' });
+      const cleared = await instance.call('PATCH', `/members/${member.memberid}`, {
+        body: { title: null, middlename: null },
+      });
+      expect(cleared.json.data).toMatchObject({ title: '', middlename: '' });
+      const row = (await instance.call('GET', '/members')).json.data.find(
+        (item: { memberid: string }) => item.memberid === member.memberid,
+      );
+      expect(row).toMatchObject({ title: '', middlename: '' });
     });
   });
 }
