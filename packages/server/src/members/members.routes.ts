@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
 import { failure, ok } from '../http/envelope.js';
+import { accessDenied } from '../http/errors.js';
 import { okArrayStream } from '../http/json-stream.js';
 import { idParams, responses } from '../http/route-schema.js';
 import { validate } from '../http/validator.js';
@@ -124,6 +125,11 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
         params: memberParams,
         body: MemberPatch,
         response: responses(MemberDetail),
+      },
+      // "Always" refused, says the spec: before the body is validated, so that no other message
+      // can stand in for it.
+      preValidation: async (request) => {
+        if (members.carriesGroup(request.body)) throw accessDenied();
       },
     },
     async (request) =>

@@ -98,13 +98,18 @@ export async function createMember(db: Kysely<Database>, input: MemberCreate): P
   return getMember(db, row.id);
 }
 
+/** A PATCH body naming the member's group, which only the groups family may change. */
+export function carriesGroup(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && ('group' in body || 'groupid' in body);
+}
+
 export async function patchMember(
   db: Kysely<Database>,
   id: string,
   input: MemberPatch,
 ): Promise<MemberDetail> {
   // The spec: a member's group is changed through the groups family only.
-  if (input.group !== undefined || input.groupid !== undefined) throw accessDenied();
+  if (carriesGroup(input)) throw accessDenied();
   try {
     if (!(await repo.updateMember(db, id, changeOf(input)))) throw notFound('member');
   } catch (error) {

@@ -281,6 +281,8 @@ for (const dialect of dialects) {
         { group: 'Sales', lastname: 'Changed' },
         { groupid: 'ABCDEFGHIJ' },
         { groupid: null },
+        { group: 'Sales', firstname: 5, email: 'not-an-address' },
+        { groupid: 'x', extra: 'nope' },
       ]) {
         const response = await instance.call('PATCH', `/members/${member.memberid}`, { body });
         expect(response.json).toEqual({ status: 'ERROR', data: 'Access denied' });
