@@ -43,6 +43,9 @@ export interface BuildOptions {
   variants?: VariantRegistry;
 }
 
+/** Trust the nearest `hops` proxies (what Fastify does with a number, which its types do not take). */
+const hopsOf = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Loads the built-in variants and the customer's; a broken definition throws one line naming it. */
 export function loadInstanceVariants(config: Config): VariantRegistry {
   return loadVariants(
@@ -56,6 +59,8 @@ export async function buildApp({ config, database, variants }: BuildOptions): Pr
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    // Behind a proxy the caller's address (for the token endpoint's guessing limit) is forwarded.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     // A path the router cannot even read (bad percent-encoding, a huge segment) names no resource.
     frameworkErrors: handleFrameworkError,

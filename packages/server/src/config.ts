@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
+import { isMailbox } from './util/text.js';
 
 /** The validated, frozen configuration of one Assay process. */
 export interface Config {
@@ -16,6 +19,10 @@ export interface Config {
   readonly logLevel: string;
   /** Failed token requests one address may make per minute before it is slowed down. */
   readonly tokenFailuresPerMinute: number;
+  /** The e-mail of the admin user made at setup. */
+  readonly adminEmail: string;
+  /** Fastify's `trustProxy`: which proxies' X-Forwarded-For to believe for the caller's address. */
+  readonly trustProxy: boolean | number | string[];
 }
 
 export class ConfigError extends Error {
@@ -55,10 +62,65 @@ function url(name: string, raw: string | undefined, protocols: string[]): string
   return raw.replace(/\/+$/, '');
 }
 
+// A host name (RFC 1123 labels) or an IP address: anything else cannot be listened on.
+const HOST_NAME =
+  /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+function host(raw: string): string {
+  if (net.isIP(raw) === 0 && !HOST_NAME.test(raw)) {
+    throw new ConfigError(`HOST: not an IP address or a host name: "${raw}"`);
+  }
+  return raw;
+}
+
+function mailbox(name: string, raw: string | undefined, fallback: string): string {
+  if (raw === undefined) return fallback;
+  if (!isMailbox(raw)) throw new ConfigError(`${name}: must be an e-mail address, got "${raw}"`);
+  return raw;
+}
+
+/** `Name <address>` or a bare address. */
+function sender(raw: string | undefined): string {
+  if (raw === undefined) return 'Assay <assay@localhost>';
+  const address = /^[^<>]*<([^<>]+)>$/.exec(raw.trim())?.[1] ?? raw.trim();
+  if (!isMailbox(address)) {
+    throw new ConfigError(`MAIL_FROM: must be "Name <address>" or an address, got "${raw}"`);
+  }
+  return raw.trim();
+}
+
+function folder(name: string, raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  const resolved = path.resolve(raw);
+  if (!fs.statSync(resolved, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ConfigError(`${name}: no such folder: ${resolved}`);
+  }
+  return resolved;
+}
+
+/** Unset: the connection's address. `true`, a number of hops, or a comma-separated list of addresses and CIDR ranges. */
+function trustProxy(raw: string | undefined): boolean | number | string[] {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return integer('ASSAY_TRUST_PROXY', raw, 0, 1, 100);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const version = net.isIP(address);
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 6 ? 128 : 32));
+    if (version === 0 || !bitsOk || rest.length > 0) {
+      throw new ConfigError(
+        `ASSAY_TRUST_PROXY: "${entry}" is not an address or a CIDR range (or use true, or a number of hops)`,
+      );
+    }
+  }
+  return entries;
+}
+
 /** Reads the configuration from the environment and flags; a bad value throws one clear line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFlags = {}): Config {
   const port = integer('PORT', flags.port ?? env.PORT, 8080, 0, 65535);
-  const host = flags.host ?? env.HOST ?? '0.0.0.0';
+  const listenHost = host(flags.host ?? env.HOST ?? '0.0.0.0');
   const dataDir = path.resolve(flags.data ?? env.ASSAY_DATA_DIR ?? './data');
   const databaseUrl = url('DATABASE_URL', flags.databaseUrl ?? env.DATABASE_URL, [
     'postgres:',
@@ -74,14 +136,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     throw new ConfigError(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}`);
   return Object.freeze({
     port,
-    host,
+    host: listenHost,
     dataDir,
     databaseUrl,
     publicUrl,
     questionnaireUrl,
     smtpUrl,
-    mailFrom: env.MAIL_FROM ?? 'Assay <assay@localhost>',
-    variantsDir: env.ASSAY_VARIANTS_DIR ? path.resolve(env.ASSAY_VARIANTS_DIR) : undefined,
+    mailFrom: sender(env.MAIL_FROM),
+    variantsDir: folder('ASSAY_VARIANTS_DIR', env.ASSAY_VARIANTS_DIR),
     tickSeconds: integer('ASSAY_TICK_SECONDS', env.ASSAY_TICK_SECONDS, 30, 1, 86400),
     logLevel,
     tokenFailuresPerMinute: integer(
@@ -91,5 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
       1,
       1e6,
     ),
+    adminEmail: mailbox('ASSAY_ADMIN_EMAIL', env.ASSAY_ADMIN_EMAIL, 'admin@localhost'),
+    trustProxy: trustProxy(env.ASSAY_TRUST_PROXY),
   });
 }

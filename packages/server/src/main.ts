@@ -48,8 +48,6 @@ const OPTIONS = {
 
 class UsageError extends Error {}
 
-const ADMIN_EMAIL = process.env.ASSAY_ADMIN_EMAIL ?? 'admin@localhost';
-
 function required(values: Record<string, unknown>, name: string): string {
   const value = values[name];
   if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
@@ -58,13 +56,25 @@ function required(values: Record<string, unknown>, name: string): string {
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
+/** One line naming the setting behind a failed listen. */
+function listenError(error: unknown, config: Config): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = `${config.host}:${config.port}`;
+  if (code === 'EADDRINUSE') return new Error(`PORT (--port): ${where} is already in use`);
+  if (code === 'EACCES') return new Error(`PORT (--port): no permission to listen on ${where}`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return new Error(`HOST (--host): cannot listen on ${config.host} (${code})`);
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
 async function serve(db: Db, config: Config, setupFirst: boolean) {
   // A broken variant stops start-up before anything else happens.
   const variants = loadInstanceVariants(config);
   if (setupFirst)
-    for (const line of await commands.setup(db.kysely, { keys: true, adminEmail: ADMIN_EMAIL })) print(line);
+    for (const line of await commands.setup(db.kysely, { keys: true, adminEmail: config.adminEmail }))
+      print(line);
   else await migrateToLatest(db.kysely);
-  const first = await commands.firstStart(db.kysely, ADMIN_EMAIL);
   const app = await buildApp({ config, database: db, variants });
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -77,7 +87,16 @@ async function serve(db: Db, config: Config, setupFirst: boolean) {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    await db.close();
+    throw listenError(error, config);
+  }
+  // Only once the instance is listening: a secret printed by a start that then failed would be
+  // the only copy of it, and the next start would not make another.
+  const first = await commands.firstStart(db.kysely, config.adminEmail);
   print(
     `Assay is serving ${config.publicUrl} (API ${config.publicUrl}/api/v1, reference ${config.publicUrl}/api/docs)`,
   );
@@ -124,7 +143,7 @@ async function run(argv: string[]): Promise<void> {
       case 'setup':
         for (const line of await commands.setup(db.kysely, {
           keys: !values['no-keys'],
-          adminEmail: ADMIN_EMAIL,
+          adminEmail: config.adminEmail,
         }))
           print(line);
         print('setup complete');

@@ -4,7 +4,7 @@ import type { Database } from '../db/database.js';
 import { BusinessError } from '../http/errors.js';
 import { nowText } from '../util/dates.js';
 import { randomId, randomSecret } from '../util/ids.js';
-import { caseFold } from '../util/text.js';
+import { caseFold, isMailbox } from '../util/text.js';
 import {
   countUsers,
   findClient,
@@ -22,6 +22,7 @@ import { hashPassword, hashSecret } from './secrets.js';
 /** Parses a space- or comma-separated scope list; throws on an unknown family. */
 export function parseScopes(text: string): Scope[] {
   const names = text.split(/[\s,]+/).filter(Boolean);
+  if (names.length === 0) throw new BusinessError(`scopes: name at least one (known: ${SCOPES.join(' ')})`);
   const unknown = names.filter((name) => !(SCOPES as readonly string[]).includes(name));
   if (unknown.length > 0)
     throw new BusinessError(`scopes: unknown scope ${unknown.join(', ')} (known: ${SCOPES.join(' ')})`);
@@ -37,6 +38,7 @@ export interface NewUser {
 }
 
 export async function createUser(db: Kysely<Database>, input: NewUser): Promise<UserRow> {
+  if (!isMailbox(input.email)) throw new BusinessError(`email: not an e-mail address: "${input.email}"`);
   if (await findUserByEmail(db, input.email))
     throw new BusinessError(`email: a user ${input.email} already exists`);
   const user: UserRow = {
@@ -62,11 +64,25 @@ export interface IssuedClient {
   scopes: string;
 }
 
+/** RFC 6749 section 3.1.2: an absolute URI without a fragment. */
+function checkRedirectUri(uri: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(uri);
+  } catch {
+    throw new BusinessError(`redirect-uri: not an absolute URI: "${uri}"`);
+  }
+  if (parsed.hash !== '' || uri.includes('#')) {
+    throw new BusinessError(`redirect-uri: must not have a fragment: "${uri}"`);
+  }
+}
+
 /** Creates an OAuth client for a user; the secret is answered once and stored only as a hash. */
 export async function createClient(
   db: Kysely<Database>,
   input: { name: string; userId: string; scopes: Scope[]; redirectUris?: string[] },
 ): Promise<IssuedClient> {
+  for (const uri of input.redirectUris ?? []) checkRedirectUri(uri);
   const secret = randomSecret();
   const now = nowText();
   const client = {

@@ -1,9 +1,10 @@
 import { OAuthError, Ok, TokenData, TokenRequest } from '@assay/schema';
 import formbody from '@fastify/formbody';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { ok } from '../http/envelope.js';
+import { BusinessError } from '../http/errors.js';
 import type { FailureLimiter } from './rate-limit.js';
 import { issueToken, OAuthFailure } from './token.service.js';
 import type { TokenService } from './tokens.js';
@@ -12,6 +13,31 @@ interface Options {
   db: Kysely<Database>;
   tokens: TokenService;
   limiter: FailureLimiter;
+}
+
+/** What the body parsers and the database may throw, said the way RFC 6749 section 5.2 says it. */
+function asOAuthFailure(error: FastifyError | Error): OAuthFailure {
+  switch ((error as FastifyError).code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new OAuthFailure(
+        400,
+        'invalid_request',
+        'The token request must be application/x-www-form-urlencoded',
+      );
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new OAuthFailure(413, 'invalid_request', 'The request body is too large');
+  }
+  // A body the JSON parser refused: the token endpoint speaks form encoding only.
+  if (error instanceof BusinessError) {
+    return new OAuthFailure(
+      400,
+      'invalid_request',
+      'The token request must be application/x-www-form-urlencoded',
+    );
+  }
+  return new OAuthFailure(500, 'server_error', 'The token could not be issued; try again');
 }
 
 /** POST {base_url}/auth/access_token: the only token endpoint. */
@@ -26,20 +52,20 @@ export async function tokenRoutes(app: FastifyInstance, { db, tokens, limiter }:
         tags: ['auth'],
         consumes: ['application/x-www-form-urlencoded'],
         body: TokenRequest,
-        response: { 200: Ok(TokenData), 400: OAuthError, 401: OAuthError, 429: OAuthError, 500: OAuthError },
+        response: {
+          200: Ok(TokenData),
+          400: OAuthError,
+          401: OAuthError,
+          413: OAuthError,
+          429: OAuthError,
+          500: OAuthError,
+        },
       },
       // The body is read raw and checked by the grant, so that a JSON body gets an OAuth error.
       validatorCompiler: () => (value) => ({ value }),
       errorHandler: (error, request, reply) => {
-        const failure =
-          error instanceof OAuthFailure
-            ? error
-            : new OAuthFailure(
-                400,
-                'invalid_request',
-                'The token request must be application/x-www-form-urlencoded',
-              );
-        if (failure.statusCode >= 500 && !(error instanceof OAuthFailure)) request.log.error({ err: error });
+        const failure = error instanceof OAuthFailure ? error : asOAuthFailure(error);
+        if (failure.error === 'server_error') request.log.error({ err: error }, 'token request failed');
         reply
           .code(failure.statusCode as 400)
           .headers({ ...failure.headers, 'cache-control': 'no-store' })

@@ -39,7 +39,12 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; p
       },
     };
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
+  try {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new Error(`ASSAY_DATA_DIR (--data): cannot create the data folder ${options.dataDir} (${code})`);
+  }
   const databasePath = path.join(options.dataDir, 'assay.sqlite');
   const file = new SqliteDatabase(databasePath);
   file.pragma('journal_mode = WAL');

@@ -14,3 +14,13 @@ export function isStorableText(value: string): boolean {
 export function caseFold(value: string): string {
   return value.normalize('NFC').toLowerCase();
 }
+
+const MAILBOX = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:.][^\s@"<>()[\]\\,;:]*$/;
+
+/**
+ * An address a platform user or the sender of mail may have: `local@domain`, where the domain
+ * may be a bare host name (`admin@localhost`). Members' addresses are checked more strictly.
+ */
+export function isMailbox(value: string): boolean {
+  return value.length <= 254 && MAILBOX.test(value);
+}

@@ -59,6 +59,26 @@ for (const dialect of dialects) {
       expect(response.json).not.toHaveProperty('status');
     });
 
+    it('refuses other encodings with invalid_request and an oversized body with 413', async () => {
+      for (const [type, payload] of [
+        ['text/plain', form({ ...credentials(), scope: 'members' })],
+        ['application/json', '{not json'],
+        ['application/xml', '<a/>'],
+      ]) {
+        const response = await request(payload as string, { 'content-type': type as string });
+        expect([response.statusCode, response.json.error], type).toEqual([400, 'invalid_request']);
+      }
+      const huge = await request(
+        form({ ...credentials(), scope: 'members', pad: 'x'.repeat(2 * 1024 * 1024) }),
+      );
+      expect(huge.statusCode).toBe(413);
+      expect(huge.json).toEqual({
+        error: 'invalid_request',
+        error_description: 'The request body is too large',
+        message: 'The request body is too large',
+      });
+    });
+
     it('refuses a missing grant_type, a refresh_token grant and an unknown grant', async () => {
       const missing = await request(form({ client_id: 'x', client_secret: 'y' }));
       expect([missing.statusCode, missing.json.error]).toEqual([400, 'invalid_request']);
@@ -194,6 +214,81 @@ for (const dialect of dialects) {
       } finally {
         await limited.close();
       }
+    });
+
+    it('counts the forwarded address behind a trusted proxy, and only then', async () => {
+      const env = { ASSAY_TOKEN_FAILURES_PER_MINUTE: '2', ASSAY_TRUST_PROXY: '127.0.0.1' };
+      const proxied = await startInstance(dialect, { env });
+      try {
+        const guess = (forwardedFor: string) =>
+          proxied.inject({
+            method: 'POST',
+            url: '/api/v1/auth/access_token',
+            headers: { ...FORM, 'x-forwarded-for': forwardedFor },
+            payload: form({
+              grant_type: 'client_credentials',
+              client_id: 'x',
+              client_secret: 'y',
+              scope: 'members',
+            }),
+          });
+        for (let i = 0; i < 2; i++) expect((await guess('203.0.113.7')).statusCode).toBe(401);
+        expect((await guess('203.0.113.7')).statusCode).toBe(429);
+        // Another caller behind the same proxy is not held up by the first one's guesses.
+        expect((await guess('203.0.113.8')).statusCode).toBe(401);
+      } finally {
+        await proxied.close();
+      }
+      const direct = await startInstance(dialect, { env: { ASSAY_TOKEN_FAILURES_PER_MINUTE: '2' } });
+      try {
+        const guess = (forwardedFor: string) =>
+          direct.inject({
+            method: 'POST',
+            url: '/api/v1/auth/access_token',
+            headers: { ...FORM, 'x-forwarded-for': forwardedFor },
+            payload: form({
+              grant_type: 'client_credentials',
+              client_id: 'x',
+              client_secret: 'y',
+              scope: 'members',
+            }),
+          });
+        // Without a trusted proxy a forged header changes nothing: the connection's address counts.
+        for (let i = 0; i < 2; i++) expect((await guess(`198.51.100.${i}`)).statusCode).toBe(401);
+        expect((await guess('198.51.100.9')).statusCode).toBe(429);
+      } finally {
+        await direct.close();
+      }
+    });
+  });
+
+  describe(`a token endpoint whose database fails (${dialect})`, () => {
+    let instance: Instance;
+    beforeAll(async () => {
+      instance = await startInstance(dialect);
+    });
+    afterAll(() => instance.close());
+
+    it('answers 500 server_error, not a fault of the request', async () => {
+      await instance.db.kysely.schema.alterTable('oauth_clients').renameTo('oauth_clients_gone').execute();
+      const response = await instance.inject({
+        method: 'POST',
+        url: '/api/v1/auth/access_token',
+        headers: FORM,
+        payload: form({
+          grant_type: 'client_credentials',
+          client_id: instance.client.client_id,
+          client_secret: instance.client.client_secret,
+          scope: 'members',
+        }),
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json).toEqual({
+        error: 'server_error',
+        error_description: 'The token could not be issued; try again',
+        message: 'The token could not be issued; try again',
+      });
+      expect(response.body).not.toMatch(/oauth_clients|at .*\.js/);
     });
   });
 

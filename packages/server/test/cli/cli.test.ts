@@ -122,11 +122,20 @@ describe('the assay command line, against the built server', () => {
   it('prints the first client and a curl line that works as printed on the first start of an empty instance', async () => {
     const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-first-'));
     const port = await freePort();
-    const child = spawn(
-      process.execPath,
-      [MAIN, 'start', '--data', fresh, '--port', String(port), '--host', '127.0.0.1'],
-      { env: ENV },
-    );
+    // A start that cannot listen says why in one line and keeps no client whose secret nobody saw.
+    const busy = net.createServer().listen(port, '127.0.0.1');
+    await new Promise((resolve) => busy.once('listening', resolve));
+    const refused = await run(process.execPath, [MAIN, 'start'], {
+      env: { ...ENV, PORT: String(port), HOST: '127.0.0.1', ASSAY_DATA_DIR: fresh },
+    }).catch((e) => e);
+    await new Promise((resolve) => busy.close(resolve));
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).not.toContain('client_secret');
+    expect(refused.stderr.trim()).toBe(`assay: PORT (--port): 127.0.0.1:${port} is already in use`);
+    // As `npm start` runs it: the place and the port from the environment, no flags.
+    const child = spawn(process.execPath, [MAIN, 'start'], {
+      env: { ...ENV, PORT: String(port), HOST: '127.0.0.1', ASSAY_DATA_DIR: fresh },
+    });
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
@@ -189,6 +198,42 @@ describe('the assay command line, against the built server', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('refuses clients without scopes, bad redirect URIs and users without an address', async () => {
+    const attempts: [string[], string][] = [
+      [['clients', 'create', '--name', 'x', '--scopes', ' '], 'assay: scopes: name at least one'],
+      [
+        ['clients', 'create', '--name', 'x', '--scopes', 'members', '--redirect-uri', 'not a uri'],
+        'assay: redirect-uri: not an absolute URI: "not a uri"',
+      ],
+      [
+        [
+          'clients',
+          'create',
+          '--name',
+          'x',
+          '--scopes',
+          'members',
+          '--redirect-uri',
+          'https://a.example/cb#x',
+        ],
+        'assay: redirect-uri: must not have a fragment',
+      ],
+      [
+        ['users', 'create', '--email', 'notanemail', '--firstname', 'N', '--lastname', 'E'],
+        'assay: email: not an e-mail address: "notanemail"',
+      ],
+    ];
+    const before = await assay(data, 'clients', 'list', '--json');
+    for (const [args, message] of attempts) {
+      const result = await run(process.execPath, [MAIN, ...args, '--data', data], { env: ENV }).catch(
+        (e) => e,
+      );
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stderr, args.join(' ')).toContain(message);
+    }
+    expect(await assay(data, 'clients', 'list', '--json')).toBe(before);
   });
 
   it('refuses a bad configuration value with one line', async () => {

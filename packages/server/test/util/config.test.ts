@@ -1,0 +1,63 @@
+import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+
+describe('configuration', () => {
+  it('has defaults that serve ./data on 8080, and flags win over the environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      adminEmail: 'admin@localhost',
+      mailFrom: 'Assay <assay@localhost>',
+      trustProxy: false,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+    const flagged = loadConfig({ PORT: '9000', HOST: '::1' }, { port: '9001', host: 'localhost' });
+    expect([flagged.port, flagged.host]).toEqual([9001, 'localhost']);
+    expect(loadConfig({ PORT: '9000' }).port).toBe(9000);
+  });
+
+  it('reads the trusted proxies as true, a number of hops, or addresses and ranges', () => {
+    expect(loadConfig({ ASSAY_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ ASSAY_TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ASSAY_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+  });
+
+  it('refuses a bad value with one line naming the variable', () => {
+    const cases: [NodeJS.ProcessEnv, string][] = [
+      [{ PORT: '70000' }, 'PORT: must be between 0 and 65535, got 70000'],
+      [{ HOST: 'not..a..host' }, 'HOST: not an IP address or a host name: "not..a..host"'],
+      [{ ASSAY_ADMIN_EMAIL: 'notanemail' }, 'ASSAY_ADMIN_EMAIL: must be an e-mail address, got "notanemail"'],
+      [{ ASSAY_ADMIN_EMAIL: '' }, 'ASSAY_ADMIN_EMAIL: must be an e-mail address, got ""'],
+      [
+        { MAIL_FROM: 'Assay <nobody>' },
+        'MAIL_FROM: must be "Name <address>" or an address, got "Assay <nobody>"',
+      ],
+      [
+        { ASSAY_VARIANTS_DIR: '/nonexistent/assay' },
+        'ASSAY_VARIANTS_DIR: no such folder: /nonexistent/assay',
+      ],
+      [{ ASSAY_VARIANTS_DIR: os.devNull }, `ASSAY_VARIANTS_DIR: no such folder: ${os.devNull}`],
+      [
+        { ASSAY_TRUST_PROXY: '10.0.0.0/40' },
+        'ASSAY_TRUST_PROXY: "10.0.0.0/40" is not an address or a CIDR range',
+      ],
+      [
+        { ASSAY_TRUST_PROXY: 'proxy.local' },
+        'ASSAY_TRUST_PROXY: "proxy.local" is not an address or a CIDR range',
+      ],
+      [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres:// or postgresql://'],
+      [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],
+    ];
+    for (const [env, message] of cases) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
+    }
+    expect(loadConfig({ MAIL_FROM: 'Team <team@example.com>' }).mailFrom).toBe('Team <team@example.com>');
+    expect(loadConfig({ MAIL_FROM: 'team@example.com' }).mailFrom).toBe('team@example.com');
+  });
+});
