@@ -15,9 +15,14 @@ export const ObjectOrEmptyArray = <T extends TSchema>(object: T) =>
   Type.Union([object, Type.Array(Type.Unknown(), { maxItems: 0 })]);
 
 /** Instance-specific custom fields: a flat object of strings, numbers and booleans. */
-export const Extra = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]), {
-  description: 'Instance-specific custom fields: a flat object of string, number or boolean values',
-});
+export const Extra = Type.Record(
+  Type.String(),
+  Type.Union([Type.String({ maxLength: 4000 }), Type.Number(), Type.Boolean()]),
+  {
+    description:
+      'Instance-specific custom fields: a flat object of string (up to 4000 characters), number or boolean values',
+  },
+);
 
 /** A boolean on input: true/false, 1/0 and "1"/"0" are all accepted. */
 export const CoercedBoolean = Type.Boolean({ description: 'Accepts true/false, 1/0, "1"/"0"' });

@@ -39,7 +39,7 @@ export const Group = Type.Object(
 export type Group = Static<typeof Group>;
 
 const GroupType = Type.Union([...GROUP_TYPES.map((type) => Type.Literal(type)), Type.Null()]);
-const Parent = Type.String({ pattern: '^(root|[0-9A-Za-z]{10})$', description: 'a groupid or `root`' });
+const Parent = Type.String({ pattern: '^(root|[0-9A-Za-z]{10})$', description: 'a groupid or root' });
 const writable = {
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
   description: Type.Optional(Type.Union([Type.String({ maxLength: 4000 }), Type.Null()])),
@@ -55,7 +55,12 @@ export const GroupCreate = Type.Object(
   {
     ...writable,
     name: Type.String({ minLength: 1, maxLength: 255 }),
-    alias: Type.String({ pattern: '^[A-Za-z0-9_-]+$', maxLength: 100 }),
+    alias: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      pattern: '^[A-Za-z0-9_-]+$',
+      description: 'letters, digits, _ and - only',
+    }),
   },
   { additionalProperties: true },
 );

@@ -23,13 +23,13 @@ type MembershipParams = { groupid: string; memberid: string };
 
 const caller = (request: FastifyRequest) => ({ userId: request.principal.userId });
 
-/** The spec: "the body must be empty". An empty JSON object is taken as empty too. */
+/** The spec: "the body must be empty". An empty JSON object (or `null`) is taken as empty too. */
 function requireEmptyBody(body: unknown) {
   const empty =
     body === undefined ||
     body === null ||
     body === '' ||
-    (typeof body === 'object' && Object.keys(body).length === 0);
+    (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
   if (!empty) throw new BusinessError('body: must be empty');
 }
 

@@ -36,10 +36,14 @@ function toGroup(row: repo.GroupWithCount, caller: Caller): Group {
 
 const objectText = (value: object | undefined) => JSON.stringify(!value || Array.isArray(value) ? {} : value);
 
-/** Keeps only the settings that were given, so an unset config stays `[]` on the wire. */
+/**
+ * An unset config stays `[]` on the wire; a given `selfregistration` is stored whole, in the shape
+ * the spec gives (`{ signup: bool, register: bool }`), a switch left out being off.
+ */
 function configText(config: GroupConfig | unknown[] | undefined): string {
   if (!config || Array.isArray(config) || !config.selfregistration) return '{}';
-  return JSON.stringify({ selfregistration: config.selfregistration });
+  const { signup = false, register = false } = config.selfregistration;
+  return JSON.stringify({ selfregistration: { signup, register } });
 }
 
 export async function listGroups(db: Kysely<Database>, caller: Caller): Promise<Group[]> {

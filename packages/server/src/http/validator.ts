@@ -92,6 +92,20 @@ function build(schema: Schema): Checker {
   }
 }
 
+const KIND_NAMES: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'an array',
+};
+
+const listKinds = (kinds: string[]) => {
+  const names = kinds.map((kind) => KIND_NAMES[kind] ?? kind);
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+};
+
 function buildAnyOf(schema: Schema, branches: Schema[]): Checker {
   const choices = constants(schema);
   if (choices) {
@@ -102,17 +116,32 @@ function buildAnyOf(schema: Schema, branches: Schema[]): Checker {
     };
   }
   const checkers = branches.map((branch) => ({ type: branch.type, check: compile(branch) }));
+  // With several kinds of value allowed (`extra`: string, number or boolean), a value of none of
+  // those kinds is told all of them, not only the first one tried.
+  // (`null`, and the `[]` that stands for an empty object, go without saying.)
+  const kinds = [
+    ...new Set(
+      branches
+        .filter((branch) => !(branch.type === 'array' && branch.maxItems === 0))
+        .map((branch) => branch.type),
+    ),
+  ].filter((type): type is string => typeof type === 'string' && type !== 'null');
+  const noKind = kinds.length > 1 ? new Invalid('', `must be ${listKinds(kinds)}`) : undefined;
   return (value, path) => {
     let first: Invalid | undefined;
+    let kindMatched = false;
     for (const branch of checkers) {
       try {
         return branch.check(value, path);
       } catch (error) {
         if (!(error instanceof Invalid)) throw error;
+        const matches = branch.type === describe(value);
+        kindMatched ||= matches;
         // Report the branch whose type matched, not the last one tried.
-        if (!first || (branch.type === describe(value) && error.path !== path)) first = error;
+        if (!first || (matches && error.path !== path)) first = error;
       }
     }
+    if (noKind && !kindMatched) throw new Invalid(path, noKind.problem);
     throw first ?? new Invalid(path, 'is not valid');
   };
 }
@@ -130,6 +159,8 @@ function buildString(schema: Schema): Checker {
     if (!isStorableText(value))
       throw new Invalid(path, 'must not contain NUL or unpaired surrogate characters');
     if (minLength !== undefined && value.length < minLength) throw new Invalid(path, tooShort);
+    // A required text of nothing but spaces is as empty as no text.
+    if (minLength === 1 && value.trim() === '') throw new Invalid(path, tooShort);
     if (maxLength !== undefined && value.length > maxLength) throw new Invalid(path, tooLong);
     if (pattern !== undefined && !pattern.test(value)) throw new Invalid(path, mismatch);
     if (format === 'email' && !EMAIL.test(value)) throw new Invalid(path, 'must be a valid e-mail address');

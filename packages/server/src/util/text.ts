@@ -9,10 +9,11 @@ export function isStorableText(value: string): boolean {
 
 /**
  * The key under which e-mail addresses and group names are unique regardless of case: the same on
- * every engine, for every script (not only A-Z), and for both ways of writing an accented letter.
+ * every engine, for every script (not only A-Z), for both ways of writing an accented letter, and
+ * for spaces around or doubled inside a name (` Acme  Ltd ` is `Acme Ltd` taken again).
  */
 export function caseFold(value: string): string {
-  return value.normalize('NFC').toLowerCase();
+  return value.trim().replace(/\s+/g, ' ').normalize('NFC').toLowerCase();
 }
 
 const MAILBOX = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:.][^\s@"<>()[\]\\,;:]*$/;

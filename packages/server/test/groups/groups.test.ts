@@ -71,11 +71,21 @@ for (const dialect of dialects) {
       const cases: [Record<string, unknown>, string][] = [
         [{ alias: 'x1' }, 'name: is required'],
         [{ name: 'No alias' }, 'alias: is required'],
-        [{ name: 'Spaces', alias: 'has spaces' }, 'alias: has characters that are not allowed'],
-        [{ name: 'Special', alias: 'a/b' }, 'alias: has characters that are not allowed'],
+        [{ name: 'Spaces', alias: 'has spaces' }, 'alias: must be letters, digits, _ and - only'],
+        [{ name: 'Special', alias: 'a/b' }, 'alias: must be letters, digits, _ and - only'],
         [{ name: 'T', alias: 't1', type: 'division' }, 'type: must be one of company, team, folder, null'],
         [{ name: 'P', alias: 'p1', parentgroup: 'ZZZZZZZZZZ' }, 'parentgroup: no such group'],
-        [{ name: 'P2', alias: 'p2', parentgroup: 'nope' }, 'parentgroup: must be a groupid or `root`'],
+        [{ name: 'P2', alias: 'p2', parentgroup: 'nope' }, 'parentgroup: must be a groupid or root'],
+        [{ name: 'E', alias: '' }, 'alias: must not be empty'],
+        [{ name: '   ', alias: 'blank' }, 'name: must not be empty'],
+        [
+          { name: 'X', alias: 'x9', extra: { nested: { a: 1 } } },
+          'extra.nested: must be a string, a number or a boolean',
+        ],
+        [
+          { name: 'X', alias: 'x8', extra: { long: 'x'.repeat(10_000) } },
+          'extra.long: must be at most 4000 characters',
+        ],
         [{ name: 'x'.repeat(10_000), alias: 'long' }, 'name: must be at most 255 characters'],
         [
           { name: 'C', alias: 'c1', config: { selfregistration: { signup: 'maybe' } } },
@@ -106,6 +116,13 @@ for (const dialect of dialects) {
           })
         ).json,
       ).toEqual({ status: 'ERROR', data: 'alias: already exists' });
+      // Spaces around or doubled inside a name do not make another name.
+      for (const name of [` ${group.name} `, group.name.replace(' ', '   ')]) {
+        expect(
+          (await instance.call('POST', '/groups', { body: { name, alias: unique('sp') } })).json,
+          JSON.stringify(name),
+        ).toEqual({ status: 'ERROR', data: 'name: already exists' });
+      }
       const accented = await create({ name: unique('ÉQUIPE Ørsted') });
       for (const name of [accented.name.toLowerCase(), accented.name.toLowerCase().normalize('NFD')]) {
         const again = await instance.call('POST', '/groups', { body: { name, alias: unique('acc') } });
@@ -132,6 +149,13 @@ for (const dialect of dialects) {
       });
       expect(group.config).toEqual({ selfregistration: { signup: true, register: false } });
       expect(group.extra).toEqual({ costcentre: 'CC1' });
+      // A switch left out is off: the shape is always the spec's { signup, register }.
+      const half = (await patch(group.groupid, { config: { selfregistration: { register: '1' } } })).json
+        .data;
+      expect(half.config).toEqual({ selfregistration: { signup: false, register: true } });
+      expect((await create({ config: { selfregistration: {} } })).config).toEqual({
+        selfregistration: { signup: false, register: false },
+      });
       const cleared = (await patch(group.groupid, { config: [], extra: {} })).json.data;
       expect(cleared.config).toEqual([]);
       expect(cleared.extra).toEqual([]);
@@ -218,6 +242,9 @@ for (const dialect of dialects) {
       expect(
         (await instance.call('POST', `/groups/${a.groupid}/members/${member.memberid}`, { body: { x: 1 } }))
           .json,
+      ).toEqual({ status: 'ERROR', data: 'body: must be empty' });
+      expect(
+        (await instance.call('POST', `/groups/${a.groupid}/members/${member.memberid}`, { body: [1] })).json,
       ).toEqual({ status: 'ERROR', data: 'body: must be empty' });
     });
 

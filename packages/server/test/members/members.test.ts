@@ -162,7 +162,7 @@ for (const dialect of dialects) {
         ],
         [
           { email: email(), firstname: 'a', lastname: 'b', extra: { nested: { a: 1 } } },
-          'extra.nested: must be a string',
+          'extra.nested: must be a string, a number or a boolean',
         ],
       ];
       for (const [body, message] of cases) {
