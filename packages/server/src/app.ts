@@ -17,7 +17,12 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type Db, ping } from './db/database.js';
 import { groupRoutes } from './groups/groups.routes.js';
-import { handleError, handleFrameworkError, installMethodRules } from './http/error-handler.js';
+import {
+  handleClientError,
+  handleError,
+  handleFrameworkError,
+  installMethodRules,
+} from './http/error-handler.js';
 import { BusinessError, notFound } from './http/errors.js';
 import { lazyChildLogger } from './http/request-logger.js';
 import { compileValidator } from './http/validator.js';
@@ -64,6 +69,7 @@ export async function buildApp({ config, database, variants }: BuildOptions): Pr
     routerOptions: { ignoreTrailingSlash: true },
     // A path the router cannot even read (bad percent-encoding, a huge segment) names no resource.
     frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
     // One line per request only when debugging: at load the access log would dominate the cost.
     logController: new LogController({ disableRequestLogging: !accessLog }),
     // Without the access log a request's logger is made only if something is logged.
@@ -133,10 +139,17 @@ export async function buildApp({ config, database, variants }: BuildOptions): Pr
       },
       security: [{ bearer: [] }, { apiKey: [] }, { basic: [] }],
     },
-    transform: ({ schema, url }) => ({
-      schema,
-      url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url,
-    }),
+    transform: ({ schema, url, route }) => {
+      const methods = [route.method].flat();
+      // The auth endpoints take no credentials in a header; API keys and Basic only read, so a
+      // write documents the bearer token alone.
+      const writes = !methods.every((method) => method === 'GET' || method === 'HEAD');
+      const security = url.startsWith(`${API_PREFIX}/auth/`) ? [] : writes ? [{ bearer: [] }] : undefined;
+      return {
+        schema: security ? { ...schema, security } : schema,
+        url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url,
+      };
+    },
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

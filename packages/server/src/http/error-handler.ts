@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { failure } from './envelope.js';
@@ -91,4 +92,40 @@ export function installMethodRules(app: FastifyInstance) {
     if (allowed === undefined || allowed.includes(request.method)) return done();
     methodNotAllowed(reply, request.method, allowed);
   };
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [
+    408,
+    'Request Timeout',
+    'request_timeout',
+    'The request took too long to arrive',
+  ],
+  HPE_HEADER_OVERFLOW: [
+    431,
+    'Request Header Fields Too Large',
+    'headers_too_large',
+    'The request headers are too large',
+  ],
+};
+
+/**
+ * A request Node's parser refuses before Fastify sees it (a wrong Content-Length, headers over the
+ * limit, a timeout): answered in the same `{ error, message }` shape as every other HTTP error.
+ */
+export function handleClientError(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [
+    400,
+    'Bad Request',
+    'bad_request',
+    'The request is not valid HTTP',
+  ];
+  const body = JSON.stringify({ error: code, message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, email, type Instance, startInstance } from '../helpers/instance.js';
 
@@ -57,6 +58,34 @@ for (const dialect of dialects) {
       // A path that only looks like one is still an id, and an unknown one.
       expect((await instance.call('GET', '/groups/nogroup')).statusCode).toBe(404);
       expect((await instance.call('GET', '/members/dupecheck?x=1')).statusCode).toBe(405);
+    });
+
+    it('answers requests that are not valid HTTP in its own shape, over a real socket', async () => {
+      const address = await instance.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = new URL(address);
+      const raw = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = net.connect(Number(port), '127.0.0.1', () => socket.end(request));
+          let answer = '';
+          socket.on('data', (chunk) => {
+            answer += chunk;
+          });
+          socket.on('close', () => resolve(answer));
+          socket.on('error', reject);
+        });
+      const badLength = await raw(
+        'POST /api/v1/members HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5\r\nContent-Length: 7\r\n\r\n{"a":1}',
+      );
+      expect(badLength).toMatch(/^HTTP\/1\.1 400 /);
+      expect(JSON.parse(badLength.slice(badLength.indexOf('\r\n\r\n') + 4))).toEqual({
+        error: 'bad_request',
+        message: 'The request is not valid HTTP',
+      });
+      const hugeHeader = await raw(
+        `GET /api/v1/members HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      );
+      expect(hugeHeader).toMatch(/^HTTP\/1\.1 431 /);
+      expect(hugeHeader).toContain('"error":"headers_too_large"');
     });
 
     it('answers 404 in its own shape for a path the router cannot read', async () => {
@@ -149,6 +178,11 @@ for (const dialect of dialects) {
         expect(Object.keys(openapi.json.paths)).toContain(path);
       }
       expect(openapi.json.paths['/members'].get.responses['200']).toBeDefined();
+      // Reads take any credential; writes only a bearer token; the token endpoint none.
+      expect(openapi.json.paths['/members'].get.security).toBeUndefined();
+      expect(openapi.json.paths['/members'].post.security).toEqual([{ bearer: [] }]);
+      expect(openapi.json.paths['/groups/{groupid}'].delete.security).toEqual([{ bearer: [] }]);
+      expect(openapi.json.paths['/auth/access_token'].post.security).toEqual([]);
       const importBody = openapi.json.paths['/members/import'].post.requestBody.content;
       expect(Object.keys(importBody).sort()).toEqual(['application/json', 'text/csv']);
       expect(importBody['text/csv'].schema.type).toBe('string');
