@@ -26,6 +26,7 @@ export {
   MemberImport,
   MemberImportQuery,
   MemberImportResult,
+  MemberImportUpdateRow,
   MemberListItem,
   MemberPatch,
 } from './members.js';

@@ -105,6 +105,16 @@ export const MemberCreate = Type.Object(
 );
 export type MemberCreate = Static<typeof MemberCreate>;
 
+/**
+ * A row of POST /members/import with `update`: the e-mail finds the member, the other fields given
+ * change it. A row whose e-mail is new must be a whole MemberCreate.
+ */
+export const MemberImportUpdateRow = Type.Object(
+  { ...writable, email: Email },
+  { additionalProperties: true },
+);
+export type MemberImportUpdateRow = Static<typeof MemberImportUpdateRow>;
+
 /** PATCH /members/{memberid}: any subset; `group` and `groupid` are refused with `Access denied`. */
 export const MemberPatch = Type.Object(
   {

@@ -3,6 +3,8 @@ import {
   MemberCreate as MemberCreateSchema,
   type MemberDetail,
   type MemberImportResult,
+  type MemberImportUpdateRow,
+  MemberImportUpdateRow as MemberImportUpdateRowSchema,
   type MemberPatch,
 } from '@assay/schema';
 import type { Kysely } from 'kysely';
@@ -157,19 +159,24 @@ export async function importMembers(db: Kysely<Database>, input: ImportInput): P
   if (input.groupid !== undefined && !(await groupExists(db, input.groupid))) {
     throw new BusinessError('groupid: no such group');
   }
-  const valid: { row: number; member: MemberCreate }[] = [];
+  // With `update`, a row needs only its e-mail to find a member; it must be whole to create one.
+  const rowSchema = input.update ? MemberImportUpdateRowSchema : MemberCreateSchema;
+  const valid: { row: number; member: MemberImportUpdateRow }[] = [];
   const seen = new Set<string>();
+  const fail = (row: number, error: unknown) => {
+    if (!(error instanceof BusinessError)) throw error;
+    result.errors.push({ row, message: error.message.replace(/^body: /, '') });
+  };
   input.members.forEach((raw, index) => {
     const row = index + 1;
     try {
-      const member = validate(MemberCreateSchema, raw, 'body') as MemberCreate;
+      const member = validate(rowSchema, raw, 'body') as MemberImportUpdateRow;
       const key = caseFold(member.email);
       if (seen.has(key)) throw new BusinessError('email: appears twice in this import');
       seen.add(key);
       valid.push({ row, member });
     } catch (error) {
-      if (!(error instanceof BusinessError)) throw error;
-      result.errors.push({ row, message: error.message.replace(/^body: /, '') });
+      fail(row, error);
     }
   });
   const existing = await repo.findMembersByEmails(
@@ -183,7 +190,18 @@ export async function importMembers(db: Kysely<Database>, input: ImportInput): P
       const key = caseFold(member.email);
       const found = existing.get(key);
       if (!found) {
-        toInsert.push({ row, record: { ...newRow(member, created), group_id: input.groupid ?? null } });
+        try {
+          // Checked again as a create: an update row may lack what a new member needs.
+          const whole = input.update
+            ? (validate(MemberCreateSchema, member, 'body') as MemberCreate)
+            : member;
+          toInsert.push({
+            row,
+            record: { ...newRow(whole as MemberCreate, created), group_id: input.groupid ?? null },
+          });
+        } catch (error) {
+          fail(row, error);
+        }
         continue;
       }
       if (!input.update) {

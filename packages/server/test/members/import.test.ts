@@ -68,6 +68,38 @@ for (const dialect of dialects) {
       expect((await instance.call('GET', `/groups/${group.groupid}`)).json.data.membercount).toBe(2);
     });
 
+    it('updates with only the fields a row gives, and creates only from whole rows', async () => {
+      const existing = (
+        await instance.call('POST', '/members', {
+          body: { email: email(), firstname: 'Keep', lastname: 'Old', level: 'employee', testuser: true },
+        })
+      ).json.data;
+      const response = await instance.call('POST', '/members/import', {
+        body: {
+          update: '1',
+          members: [
+            { email: existing.email, lastname: 'New' },
+            { email: email(), lastname: 'Half' },
+            { email: existing.email.replace('@', 'x@'), firstname: '', lastname: 'Blank' },
+          ],
+        },
+      });
+      expect(response.json.data).toEqual({
+        created: [],
+        updated: [existing.memberid],
+        errors: [
+          { row: 2, message: 'firstname: is required' },
+          { row: 3, message: 'firstname: must not be empty' },
+        ],
+      });
+      expect((await instance.call('GET', `/members/${existing.memberid}`)).json.data).toMatchObject({
+        firstname: 'Keep',
+        lastname: 'New',
+        level: 'employee',
+        testuser: true,
+      });
+    });
+
     it('finds the member to update whatever the case of its address, beyond A-Z too', async () => {
       const local = `örjan.${Math.random().toString(36).slice(2, 8)}`;
       const existing = (
