@@ -33,11 +33,16 @@ function newest(dir, ext) {
   }
   return latest;
 }
-const staleBuild =
+// Per package: tsc -b leaves an output whose text did not change untouched, but always rewrites the
+// package's tsbuildinfo, so that is the mark of the last build.
+const builtAt = (pkg) =>
   Math.max(
-    newest(path.join(ROOT, 'packages/server/src'), '.ts'),
-    newest(path.join(ROOT, 'packages/schema/src'), '.ts'),
-  ) > newest(path.join(ROOT, 'packages/server/dist'), '.js');
+    newest(path.join(ROOT, pkg, 'dist'), '.js'),
+    statSync(path.join(ROOT, pkg, 'tsconfig.tsbuildinfo'), { throwIfNoEntry: false })?.mtimeMs ?? 0,
+  );
+const staleBuild = ['packages/schema', 'packages/server'].some(
+  (pkg) => newest(path.join(ROOT, pkg, 'src'), '.ts') > builtAt(pkg),
+);
 
 // Imported after the build: the harness loads nothing from dist, but the scenarios may.
 const harness = await import('./harness.mjs');
