@@ -2,10 +2,11 @@ import type { Scope } from '@assay/schema';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { forbidden, unauthorized } from '../http/errors.js';
+import { forbidden, HttpError, unauthorized } from '../http/errors.js';
 import { isStorableText } from '../util/text.js';
 import { findApiKeyByHash, findClient } from './auth.repository.js';
 import type { ClientVersionCache } from './client-cache.js';
+import type { FailureLimiter } from './rate-limit.js';
 import { hashSecret, secretMatches } from './secrets.js';
 import type { TokenService } from './tokens.js';
 
@@ -24,6 +25,8 @@ export interface AuthServices {
   db: Kysely<Database>;
   tokens: TokenService;
   clients: ClientVersionCache;
+  /** The token endpoint's guessing limit: a secret or key guessed here counts the same. */
+  limiter: FailureLimiter;
 }
 
 /**
@@ -64,7 +67,26 @@ export function authenticateFromCache(
   return { userId: claims.userId, scopes: claims.scopes, readOnly: false };
 }
 
-async function identify({ db, tokens, clients }: AuthServices, request: FastifyRequest): Promise<Principal> {
+/** Runs a check of a client secret or an API key under the guessing limit of the caller's address. */
+async function guessable<T>(limiter: FailureLimiter, caller: string, check: () => Promise<T>): Promise<T> {
+  const wait = limiter.retryAfter(caller);
+  if (wait > 0) {
+    throw new HttpError(429, 'too_many_requests', `Too many failed attempts: try again in ${wait} s`, {
+      'retry-after': String(wait),
+    });
+  }
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 401) limiter.fail(caller);
+    throw error;
+  }
+}
+
+async function identify(
+  { db, tokens, clients, limiter }: AuthServices,
+  request: FastifyRequest,
+): Promise<Principal> {
   const header = request.headers.authorization;
   const apiKey = request.headers['x-api-key'];
   if (typeof header === 'string' && header.length > 0) {
@@ -72,13 +94,15 @@ async function identify({ db, tokens, clients }: AuthServices, request: FastifyR
     const scheme = header.slice(0, space).toLowerCase();
     const value = header.slice(space + 1).trim();
     if (space > 0 && scheme === 'bearer') return fromBearer(tokens, clients, value);
-    if (space > 0 && scheme === 'basic') return fromBasic(db, value);
+    if (space > 0 && scheme === 'basic') return guessable(limiter, request.ip, () => fromBasic(db, value));
     throw unauthorized('The Authorization header must be "Bearer <token>" or "Basic <credentials>"');
   }
   if (typeof apiKey === 'string' && apiKey.length > 0) {
-    const key = await findApiKeyByHash(db, hashSecret(apiKey));
-    if (!key) throw unauthorized('Unknown or revoked API key');
-    return { userId: key.user_id, scopes: key.scopes.split(' '), readOnly: true };
+    return guessable(limiter, request.ip, async () => {
+      const key = await findApiKeyByHash(db, hashSecret(apiKey));
+      if (!key) throw unauthorized('Unknown or revoked API key');
+      return { userId: key.user_id, scopes: key.scopes.split(' '), readOnly: true };
+    });
   }
   throw unauthorized('Missing credentials: send Authorization: Bearer <token>');
 }

@@ -92,15 +92,24 @@ async function authenticateClient(db: Kysely<Database>, limiter: FailureLimiter,
   }
   const clientId = field(input.body, 'client_id');
   const clientSecret = field(input.body, 'client_secret');
+  // RFC 6749 section 5.2: a client that tried the Authorization header gets WWW-Authenticate.
+  const challenge: Record<string, string> = input.sentAuthorizationHeader
+    ? { 'www-authenticate': 'Basic realm="assay"' }
+    : {};
   if (!clientId || !clientSecret) {
     limiter.fail(input.caller);
     const where = input.sentAuthorizationHeader ? ' (they go in the request body, not in a header)' : '';
-    throw new OAuthFailure(401, 'invalid_client', `client_id and client_secret are required${where}`);
+    throw new OAuthFailure(
+      401,
+      'invalid_client',
+      `client_id and client_secret are required${where}`,
+      challenge,
+    );
   }
   const client = await findClient(db, clientId);
   if (!client || !secretMatches(clientSecret, client.secret_hash)) {
     limiter.fail(input.caller);
-    throw new OAuthFailure(401, 'invalid_client', 'Wrong client credentials');
+    throw new OAuthFailure(401, 'invalid_client', 'Wrong client credentials', challenge);
   }
   return client;
 }

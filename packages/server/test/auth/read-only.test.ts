@@ -43,5 +43,33 @@ for (const dialect of dialects) {
       });
       expect(response.statusCode).toBe(401);
     });
+
+    it('puts guesses of a secret or a key through Basic or X-API-Key under the token endpoint limit', async () => {
+      const limited = await startInstance(dialect, { env: { ASSAY_TOKEN_FAILURES_PER_MINUTE: '2' } });
+      try {
+        const basic = (secret: string) =>
+          `Basic ${Buffer.from(`${limited.client.client_id}:${secret}`).toString('base64')}`;
+        expect((await limited.call('GET', '/members', { auth: basic('guess-1') })).statusCode).toBe(401);
+        const key = await limited.call('GET', '/members', {
+          auth: null,
+          headers: { 'x-api-key': 'ak_guess' },
+        });
+        expect(key.statusCode).toBe(401);
+        // Two failures from this address: even the right secret waits now, as at the token endpoint.
+        const blocked = await limited.call('GET', '/members', { auth: basic(limited.client.client_secret) });
+        expect(blocked.statusCode).toBe(429);
+        expect(blocked.json).toEqual({ error: 'too_many_requests', message: expect.any(String) });
+        expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+        const token = await limited.inject({
+          method: 'POST',
+          url: '/api/v1/auth/access_token',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'grant_type=client_credentials&client_id=x&client_secret=y&scope=members',
+        });
+        expect(token.statusCode).toBe(429);
+      } finally {
+        await limited.close();
+      }
+    });
   });
 }

@@ -102,6 +102,9 @@ for (const dialect of dialects) {
       });
       expect([header.statusCode, header.json.error]).toEqual([401, 'invalid_client']);
       expect(header.json.error_description).toContain('request body');
+      // RFC 6749 section 5.2: a client that tried the Authorization header is told its scheme failed.
+      expect(header.headers['www-authenticate']).toBe('Basic realm="assay"');
+      expect(wrong.headers['www-authenticate']).toBeUndefined();
     });
 
     it('answers invalid_scope for a scope not enabled, an unknown one, or none', async () => {
