@@ -56,6 +56,9 @@ export async function issueToken(
       'The token request must be application/x-www-form-urlencoded',
     );
   }
+  // RFC 6749 section 3.2: no parameter may be sent more than once (the form parser makes a list).
+  const repeated = Object.keys(input.body).find((name) => Array.isArray(input.body[name]));
+  if (repeated) throw new OAuthFailure(400, 'invalid_request', `${repeated}: must be sent once`);
   const grantType = field(input.body, 'grant_type');
   if (!grantType) throw new OAuthFailure(400, 'invalid_request', 'grant_type: is required');
   if (grantType !== 'client_credentials' && grantType !== 'authorization_code') {

@@ -86,6 +86,14 @@ for (const dialect of dialects) {
       expect([refresh.statusCode, refresh.json.error]).toEqual([400, 'unsupported_grant_type']);
       const password = await request(form({ grant_type: 'password', username: 'a', password: 'b' }));
       expect([password.statusCode, password.json.error]).toEqual([400, 'unsupported_grant_type']);
+      const twice = await request(
+        `${form({ ...credentials(), scope: 'members' })}&grant_type=client_credentials`,
+      );
+      expect([twice.statusCode, twice.json.error, twice.json.error_description]).toEqual([
+        400,
+        'invalid_request',
+        'grant_type: must be sent once',
+      ]);
     });
 
     it('answers 401 invalid_client for a wrong secret, an unknown client and credentials in a Basic header', async () => {
