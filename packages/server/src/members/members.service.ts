@@ -141,13 +141,31 @@ export interface ImportInput {
   update?: boolean;
 }
 
-/** CSV with a header row of field names: each line becomes one MemberWrite. */
+/**
+ * CSV with a header row of field names: each line becomes one MemberWrite. Custom fields have a
+ * column each, `extra.<name>`; `testuser` reads TRUE/FALSE as spreadsheets write them.
+ */
 export function membersFromCsv(text: string): unknown[] {
+  let rows: Record<string, string>[];
   try {
-    return csvToObjects(text);
+    rows = csvToObjects(text);
   } catch (error) {
     throw new BusinessError(`body: not valid CSV: ${(error as Error).message}`);
   }
+  return rows.map((cells) => {
+    const member: Record<string, unknown> = {};
+    const extra: Record<string, string> = {};
+    for (const [column, value] of Object.entries(cells)) {
+      // Field names in any case; a custom field's name as written.
+      const name = column.toLowerCase();
+      if (name.startsWith('extra.') && name.length > 'extra.'.length) {
+        extra[column.slice('extra.'.length)] = value;
+      } else if (name === 'testuser') member[name] = value.trim().toLowerCase();
+      else member[name] = value;
+    }
+    if (Object.keys(extra).length > 0) member.extra = extra;
+    return member;
+  });
 }
 
 /**

@@ -39,11 +39,11 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** CSV rows with a header row turned into objects; empty cells are left out. */
+/** CSV rows with a header row turned into objects, named as the header writes them (trimmed); empty cells are left out. */
 export function csvToObjects(text: string): Record<string, string>[] {
   const [header, ...rows] = parseCsv(text);
   if (!header) return [];
-  const names = header.map((name) => name.trim().toLowerCase());
+  const names = header.map((name) => name.trim());
   return rows.map((cells) => {
     const object: Record<string, string> = {};
     names.forEach((name, index) => {

@@ -120,6 +120,22 @@ for (const dialect of dialects) {
       });
     });
 
+    it('reads CSV columns extra.<name> as custom fields, and TRUE and FALSE as booleans', async () => {
+      const address = email();
+      const csv = `email,firstname,lastname,testuser,extra.costcentre,Extra.Site\n${address},C,V,TRUE,CC-7,"Gent, BE"\n`;
+      const response = await instance.call('POST', '/members/import', {
+        body: csv,
+        headers: { 'content-type': 'text/csv' },
+      });
+      expect(response.json.data.errors).toEqual([]);
+      const member = (await instance.call('GET', `/members/${response.json.data.created[0]}`)).json.data;
+      expect(member).toMatchObject({
+        email: address,
+        testuser: true,
+        extra: { costcentre: 'CC-7', Site: 'Gent, BE' },
+      });
+    });
+
     it('imports CSV with a header row, quoted fields and per-row errors', async () => {
       const [a, b] = [email(), email()];
       const csv = `email,firstname,lastname,company,testuser\r\n${a},"Smith, Jr.","O""Neil",Acme,1\r\nnot-valid,X,Y,,0\r\n${b},Zoë,Ünal,,\r\n`;
