@@ -7,6 +7,20 @@ import { ALL_SCOPES, dialects, type Instance, startInstance } from '../helpers/i
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
+/** A client_credentials request with the instance's own client. */
+const clientToken = (target: Instance, scope: string) =>
+  target.inject({
+    method: 'POST',
+    url: '/api/v1/auth/access_token',
+    headers: FORM,
+    payload: form({
+      grant_type: 'client_credentials',
+      client_id: target.client.client_id,
+      client_secret: target.client.client_secret,
+      scope,
+    }),
+  });
+
 for (const dialect of dialects) {
   describe(`token endpoint (${dialect})`, () => {
     let instance: Instance;
@@ -228,11 +242,10 @@ for (const dialect of dialects) {
     });
 
     it('counts the forwarded address behind a trusted proxy, and only then', async () => {
-      const env = { ASSAY_TOKEN_FAILURES_PER_MINUTE: '2', ASSAY_TRUST_PROXY: '127.0.0.1' };
-      const proxied = await startInstance(dialect, { env });
-      try {
-        const guess = (forwardedFor: string) =>
-          proxied.inject({
+      /** A failing token request said to come, through a proxy, from `forwardedFor`. */
+      const guessOn = (target: Instance) => async (forwardedFor: string) =>
+        (
+          await target.inject({
             method: 'POST',
             url: '/api/v1/auth/access_token',
             headers: { ...FORM, 'x-forwarded-for': forwardedFor },
@@ -242,31 +255,25 @@ for (const dialect of dialects) {
               client_secret: 'y',
               scope: 'members',
             }),
-          });
-        for (let i = 0; i < 2; i++) expect((await guess('203.0.113.7')).statusCode).toBe(401);
-        expect((await guess('203.0.113.7')).statusCode).toBe(429);
+          })
+        ).statusCode;
+      const limit = { ASSAY_TOKEN_FAILURES_PER_MINUTE: '2' };
+      const proxied = await startInstance(dialect, { env: { ...limit, ASSAY_TRUST_PROXY: '127.0.0.1' } });
+      try {
+        const guess = guessOn(proxied);
+        for (let i = 0; i < 2; i++) expect(await guess('203.0.113.7')).toBe(401);
+        expect(await guess('203.0.113.7')).toBe(429);
         // Another caller behind the same proxy is not held up by the first one's guesses.
-        expect((await guess('203.0.113.8')).statusCode).toBe(401);
+        expect(await guess('203.0.113.8')).toBe(401);
       } finally {
         await proxied.close();
       }
-      const direct = await startInstance(dialect, { env: { ASSAY_TOKEN_FAILURES_PER_MINUTE: '2' } });
+      const direct = await startInstance(dialect, { env: limit });
       try {
-        const guess = (forwardedFor: string) =>
-          direct.inject({
-            method: 'POST',
-            url: '/api/v1/auth/access_token',
-            headers: { ...FORM, 'x-forwarded-for': forwardedFor },
-            payload: form({
-              grant_type: 'client_credentials',
-              client_id: 'x',
-              client_secret: 'y',
-              scope: 'members',
-            }),
-          });
+        const guess = guessOn(direct);
         // Without a trusted proxy a forged header changes nothing: the connection's address counts.
-        for (let i = 0; i < 2; i++) expect((await guess(`198.51.100.${i}`)).statusCode).toBe(401);
-        expect((await guess('198.51.100.9')).statusCode).toBe(429);
+        for (let i = 0; i < 2; i++) expect(await guess(`198.51.100.${i}`)).toBe(401);
+        expect(await guess('198.51.100.9')).toBe(429);
       } finally {
         await direct.close();
       }
@@ -282,17 +289,7 @@ for (const dialect of dialects) {
 
     it('answers 500 server_error, not a fault of the request', async () => {
       await instance.db.kysely.schema.alterTable('oauth_clients').renameTo('oauth_clients_gone').execute();
-      const response = await instance.inject({
-        method: 'POST',
-        url: '/api/v1/auth/access_token',
-        headers: FORM,
-        payload: form({
-          grant_type: 'client_credentials',
-          client_id: instance.client.client_id,
-          client_secret: instance.client.client_secret,
-          scope: 'members',
-        }),
-      });
+      const response = await clientToken(instance, 'members');
       expect(response.statusCode).toBe(500);
       expect(response.json).toEqual({
         error: 'server_error',
@@ -312,17 +309,7 @@ for (const dialect of dialects) {
 
     it('answers 500 Invalid key supplied for every scope, and the same credentials work once keys exist', async () => {
       for (const scope of ['members', 'groups', ALL_SCOPES]) {
-        const response = await instance.inject({
-          method: 'POST',
-          url: '/api/v1/auth/access_token',
-          headers: FORM,
-          payload: form({
-            grant_type: 'client_credentials',
-            client_id: instance.client.client_id,
-            client_secret: instance.client.client_secret,
-            scope,
-          }),
-        });
+        const response = await clientToken(instance, scope);
         expect(response.statusCode).toBe(500);
         expect(response.json.message).toBe('Invalid key supplied');
       }
