@@ -69,7 +69,8 @@ export async function settingsRoutes(app: FastifyInstance, { config, variants }:
     async (request) => {
       const { reportalias } = request.params as ReportAliasParams;
       const { language } = request.query as DatastructureQuery;
-      const data = settings.datastructure(variant(reportalias), language);
+      // `?language=` with no value is no choice: the variant's default language.
+      const data = settings.datastructure(variant(reportalias), language || undefined);
       if (!data) throw notFound('language');
       return ok(data);
     },

@@ -106,6 +106,10 @@ for (const dialect of dialects) {
         expect(response.statusCode, url).toBe(404);
         expect(response.json.error).toBe('not_found');
       }
+      const empty = await instance.call('GET', '/settings/reports/bigfive/datastructure?language=');
+      expect(empty.json.data.language).toBe(
+        (await instance.call('GET', '/settings/reports/bigfive/datastructure')).json.data.language,
+      );
     });
 
     it('needs the settings scope', async () => {
