@@ -46,6 +46,15 @@ export async function ping(db: Kysely<Database>): Promise<void> {
 }
 
 /** True for a unique-constraint violation on either engine. */
+/**
+ * A row that points at a row another request has just deleted (or the reverse): the request lost
+ * a race on PostgreSQL, where the checks before a write cannot lock what they read.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';

@@ -1,6 +1,6 @@
 import type { Group, GroupConfig, GroupCreate, GroupedMember, GroupMember, GroupPatch } from '@assay/schema';
 import type { Kysely } from 'kysely';
-import { type Database, type Dialect, isUniqueViolation } from '../db/database.js';
+import { type Database, type Dialect, isForeignKeyViolation, isUniqueViolation } from '../db/database.js';
 import { jsonObjectColumn } from '../http/envelope.js';
 import { BusinessError, notFound } from '../http/errors.js';
 import { findMember } from '../members/members.repository.js';
@@ -56,6 +56,15 @@ export async function getGroup(db: Kysely<Database>, caller: Caller, id: string)
   return toGroup(row, caller);
 }
 
+/** The answer when `work` fails at a foreign key: it lost a race with a delete. */
+async function orWhenRaced<T>(work: Promise<T>, answer: Error): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw isForeignKeyViolation(error) ? answer : error;
+  }
+}
+
 async function parentId(db: Kysely<Database>, parentgroup: string | undefined): Promise<string | null> {
   if (parentgroup === undefined || parentgroup === 'root') return null;
   if (!(await repo.groupExists(db, parentgroup))) throw new BusinessError('parentgroup: no such group');
@@ -64,20 +73,23 @@ async function parentId(db: Kysely<Database>, parentgroup: string | undefined): 
 
 export async function createGroup(db: Kysely<Database>, caller: Caller, input: GroupCreate): Promise<Group> {
   const id = randomId();
-  const inserted = await repo.insertGroup(db, {
-    id,
-    alias: input.alias,
-    name: input.name,
-    name_key: caseFold(input.name),
-    description: input.description ?? null,
-    parent_id: await parentId(db, input.parentgroup),
-    type: input.type ?? null,
-    status: input.status ?? 'active',
-    config: configText(input.config),
-    extra: objectText(input.extra),
-    creator: caller.userId,
-    created: nowText(),
-  });
+  const inserted = await orWhenRaced(
+    repo.insertGroup(db, {
+      id,
+      alias: input.alias,
+      name: input.name,
+      name_key: caseFold(input.name),
+      description: input.description ?? null,
+      parent_id: await parentId(db, input.parentgroup),
+      type: input.type ?? null,
+      status: input.status ?? 'active',
+      config: configText(input.config),
+      extra: objectText(input.extra),
+      creator: caller.userId,
+      created: nowText(),
+    }),
+    new BusinessError('parentgroup: no such group'),
+  );
   if (!inserted) {
     throw new BusinessError(
       (await repo.aliasTaken(db, input.alias)) ? 'alias: already exists' : 'name: already exists',
@@ -124,14 +136,17 @@ export async function patchGroup(
 }
 
 export async function deleteGroup(db: Kysely<Database>, dialect: Dialect, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await repo.lockTree(trx, dialect);
-    if (!(await repo.groupExists(trx, id))) throw notFound('group');
-    if (await repo.hasSubgroups(trx, id)) {
-      throw new BusinessError('group: has sub-groups; move or delete them first');
-    }
-    await repo.deleteGroup(trx, id);
-  });
+  const hasSubgroups = new BusinessError('group: has sub-groups; move or delete them first');
+  // A sub-group created while the group is deleted makes the delete fail at its foreign key.
+  await orWhenRaced(
+    db.transaction().execute(async (trx) => {
+      await repo.lockTree(trx, dialect);
+      if (!(await repo.groupExists(trx, id))) throw notFound('group');
+      if (await repo.hasSubgroups(trx, id)) throw hasSubgroups;
+      await repo.deleteGroup(trx, id);
+    }),
+    hasSubgroups,
+  );
 }
 
 /** OK when the alias is free, ERROR when taken; a body without `value` is OK (the spec's false negative). */
@@ -160,7 +175,8 @@ export async function membersInGroups(db: Kysely<Database>): Promise<GroupedMemb
 /** A member is in at most one group: adding it to another is refused until it is removed. */
 export async function addMember(db: Kysely<Database>, groupId: string, memberId: string): Promise<void> {
   if (!(await repo.groupExists(db, groupId))) throw notFound('group');
-  if (await repo.addToGroup(db, memberId, groupId)) return;
+  // The group may be deleted between the check and the write.
+  if (await orWhenRaced(repo.addToGroup(db, memberId, groupId), notFound('group'))) return;
   if (!(await findMember(db, memberId))) throw notFound('member');
   throw new BusinessError('member: already in another group; remove it from that group first');
 }

@@ -123,20 +123,22 @@ export async function updateMember(db: Kysely<Database>, id: string, change: Mem
 
 /**
  * Updates the member only while its e-mail still has the key it was found by, so that an import
- * never writes over a member whose address changed meanwhile (nor collides with another's).
+ * never writes over a member whose address changed meanwhile (nor collides with another's), and,
+ * when it puts the member in `groupId`, only while the member is in no other group. One
+ * conditional statement: a concurrent add to another group cannot be overwritten.
  */
 export async function updateMemberWithKey(
   trx: Transaction<Database>,
   id: string,
   emailKey: string,
   change: MemberUpdate,
+  groupId?: string,
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable('members')
-    .set(change)
-    .where('id', '=', id)
-    .where('email_key', '=', emailKey)
-    .executeTakeFirst();
+  let query = trx.updateTable('members').set(change).where('id', '=', id).where('email_key', '=', emailKey);
+  if (groupId !== undefined) {
+    query = query.where((eb) => eb.or([eb('group_id', 'is', null), eb('group_id', '=', groupId)]));
+  }
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

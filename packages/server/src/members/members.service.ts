@@ -7,8 +7,8 @@ import {
   MemberImportUpdateRow as MemberImportUpdateRowSchema,
   type MemberPatch,
 } from '@assay/schema';
-import type { Kysely } from 'kysely';
-import { type Database, isUniqueViolation } from '../db/database.js';
+import type { Kysely, Transaction } from 'kysely';
+import { type Database, isForeignKeyViolation, isUniqueViolation } from '../db/database.js';
 import { groupExists } from '../groups/groups.repository.js';
 import { jsonObjectColumn } from '../http/envelope.js';
 import { accessDenied, BusinessError, notFound } from '../http/errors.js';
@@ -168,6 +168,17 @@ export function membersFromCsv(text: string): unknown[] {
   });
 }
 
+const IN_ANOTHER_GROUP = 'groupid: the member is in another group; remove it from that group first';
+
+/** A row's failure as the import reports it: the message without the `body: ` of a whole body. */
+function rowError(row: number, error: unknown): { row: number; message: string } {
+  if (!(error instanceof BusinessError)) throw error;
+  return { row, message: error.message.replace(/^body: /, '') };
+}
+
+type ImportRow = { row: number; member: MemberImportUpdateRow };
+type Existing = Map<string, { id: string; group_id: string | null }>;
+
 /**
  * Imports members row by row: valid rows are kept, failed rows are reported with their 1-based
  * number, and no row is half-written. With `update`, a row whose e-mail exists updates that member.
@@ -179,12 +190,8 @@ export async function importMembers(db: Kysely<Database>, input: ImportInput): P
   }
   // With `update`, a row needs only its e-mail to find a member; it must be whole to create one.
   const rowSchema = input.update ? MemberImportUpdateRowSchema : MemberCreateSchema;
-  const valid: { row: number; member: MemberImportUpdateRow }[] = [];
+  const valid: ImportRow[] = [];
   const seen = new Set<string>();
-  const fail = (row: number, error: unknown) => {
-    if (!(error instanceof BusinessError)) throw error;
-    result.errors.push({ row, message: error.message.replace(/^body: /, '') });
-  };
   input.members.forEach((raw, index) => {
     const row = index + 1;
     try {
@@ -194,59 +201,80 @@ export async function importMembers(db: Kysely<Database>, input: ImportInput): P
       seen.add(key);
       valid.push({ row, member });
     } catch (error) {
-      fail(row, error);
+      result.errors.push(rowError(row, error));
     }
   });
   const existing = await repo.findMembersByEmails(
     db,
     valid.map(({ member }) => member.email),
   );
-  const created = nowText();
-  const toInsert: { row: number; record: NewMemberRow }[] = [];
-  await db.transaction().execute(async (trx) => {
-    for (const { row, member } of valid) {
-      const key = caseFold(member.email);
-      const found = existing.get(key);
-      if (!found) {
-        try {
-          // Checked again as a create: an update row may lack what a new member needs.
-          const whole = input.update
-            ? (validate(MemberCreateSchema, member, 'body') as MemberCreate)
-            : member;
-          toInsert.push({
-            row,
-            record: { ...newRow(whole as MemberCreate, created), group_id: input.groupid ?? null },
-          });
-        } catch (error) {
-          fail(row, error);
-        }
-        continue;
-      }
-      if (!input.update) {
-        result.errors.push({ row, message: 'email: already exists' });
-        continue;
-      }
-      if (input.groupid && found.group_id && found.group_id !== input.groupid) {
-        result.errors.push({
-          row,
-          message: 'groupid: the member is in another group; remove it from that group first',
-        });
-        continue;
-      }
-      const change = changeOf(member);
-      if (input.groupid) change.group_id = input.groupid;
-      if (await repo.updateMemberWithKey(trx, found.id, key, change)) result.updated.push(found.id);
-      else result.errors.push({ row, message: 'email: the member changed during the import; try again' });
-    }
-    const inserted = await repo.insertMembers(
-      trx,
-      toInsert.map(({ record }) => record),
-    );
-    for (const { row, record } of toInsert) {
-      if (inserted.has(record.id)) result.created.push(record.id);
-      else result.errors.push({ row, message: 'email: already exists' });
-    }
-  });
+  try {
+    await db.transaction().execute((trx) => writeRows(trx, input, valid, existing, result));
+  } catch (error) {
+    // The group was deleted while the rows went in: nothing was written, as if it never existed.
+    if (isForeignKeyViolation(error)) throw new BusinessError('groupid: no such group');
+    throw error;
+  }
   result.errors.sort((a, b) => a.row - b.row);
   return result;
+}
+
+/** The writing half of an import, in one transaction: updates first, then the new rows in batches. */
+async function writeRows(
+  trx: Transaction<Database>,
+  input: ImportInput,
+  valid: ImportRow[],
+  existing: Existing,
+  result: MemberImportResult,
+): Promise<void> {
+  const created = nowText();
+  const toInsert: { row: number; record: NewMemberRow }[] = [];
+  for (const { row, member } of valid) {
+    const key = caseFold(member.email);
+    const found = existing.get(key);
+    if (!found) {
+      try {
+        // Checked again as a create: an update row may lack what a new member needs.
+        const whole = input.update ? (validate(MemberCreateSchema, member, 'body') as MemberCreate) : member;
+        toInsert.push({
+          row,
+          record: { ...newRow(whole as MemberCreate, created), group_id: input.groupid ?? null },
+        });
+      } catch (error) {
+        result.errors.push(rowError(row, error));
+      }
+      continue;
+    }
+    if (!input.update) {
+      result.errors.push({ row, message: 'email: already exists' });
+      continue;
+    }
+    if (input.groupid && found.group_id && found.group_id !== input.groupid) {
+      result.errors.push({ row, message: IN_ANOTHER_GROUP });
+      continue;
+    }
+    const change = changeOf(member);
+    if (input.groupid) change.group_id = input.groupid;
+    if (await repo.updateMemberWithKey(trx, found.id, key, change, input.groupid)) {
+      result.updated.push(found.id);
+      continue;
+    }
+    // Another request came first: the member moved to another group, or changed its address.
+    const now = await repo.findMember(trx, found.id);
+    result.errors.push({
+      row,
+      message:
+        now && caseFold(now.email) === key
+          ? IN_ANOTHER_GROUP
+          : 'email: the member changed during the import; try again',
+    });
+  }
+  const inserted = await repo.insertMembers(
+    trx,
+    toInsert.map(({ record }) => record),
+  );
+  for (const { row, record } of toInsert) {
+    if (inserted.has(record.id)) result.created.push(record.id);
+    else result.errors.push({ row, message: 'email: already exists' });
+  }
 }
