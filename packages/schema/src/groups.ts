@@ -6,10 +6,13 @@ export const GROUP_TYPES = ['company', 'team', 'folder'] as const;
 /** `config` of a group. */
 export const GroupConfig = Type.Object(
   {
+    // An empty object may come as [] (the spec's rule), here as anywhere.
     selfregistration: Type.Optional(
-      Type.Object(
-        { signup: Type.Optional(CoercedBoolean), register: Type.Optional(CoercedBoolean) },
-        { additionalProperties: false },
+      ObjectOrEmptyArray(
+        Type.Object(
+          { signup: Type.Optional(CoercedBoolean), register: Type.Optional(CoercedBoolean) },
+          { additionalProperties: false },
+        ),
       ),
     ),
   },

@@ -42,7 +42,8 @@ const objectText = (value: object | undefined) => JSON.stringify(!value || Array
  */
 function configText(config: GroupConfig | unknown[] | undefined): string {
   if (!config || Array.isArray(config) || !config.selfregistration) return '{}';
-  const { signup = false, register = false } = config.selfregistration;
+  const given = config.selfregistration;
+  const { signup = false, register = false } = Array.isArray(given) ? {} : given;
   return JSON.stringify({ selfregistration: { signup, register } });
 }
 

@@ -136,9 +136,10 @@ function buildAnyOf(schema: Schema, branches: Schema[]): Checker {
       } catch (error) {
         if (!(error instanceof Invalid)) throw error;
         const matches = branch.type === describe(value);
+        // Report the first branch whose type matched (a deeper problem in one before a shallow
+        // one), not a branch of another type tried before it.
+        if (!first || (matches && (!kindMatched || error.path !== path))) first = error;
         kindMatched ||= matches;
-        // Report the branch whose type matched, not the last one tried.
-        if (!first || (matches && error.path !== path)) first = error;
       }
     }
     if (noKind && !kindMatched) throw new Invalid(path, noKind.problem);

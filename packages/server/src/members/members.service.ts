@@ -146,13 +146,18 @@ export interface ImportInput {
  * column each, `extra.<name>`; `testuser` reads TRUE/FALSE as spreadsheets write them.
  */
 export function membersFromCsv(text: string): unknown[] {
-  let rows: Record<string, string>[];
+  let csv: { names: string[]; rows: Record<string, string>[] };
   try {
-    rows = csvToObjects(text);
+    csv = csvToObjects(text);
   } catch (error) {
     throw new BusinessError(`body: not valid CSV: ${(error as Error).message}`);
   }
-  return rows.map((cells) => {
+  if (csv.rows.length > 0 && !csv.names.some((name) => name.toLowerCase() === 'email')) {
+    throw new BusinessError(
+      'body: not valid CSV: the header has no email column (is the separator a comma?)',
+    );
+  }
+  return csv.rows.map((cells) => {
     const member: Record<string, unknown> = {};
     const extra: Record<string, string> = {};
     for (const [column, value] of Object.entries(cells)) {

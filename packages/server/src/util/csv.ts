@@ -39,17 +39,32 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** CSV rows with a header row turned into objects, named as the header writes them (trimmed); empty cells are left out. */
-export function csvToObjects(text: string): Record<string, string>[] {
-  const [header, ...rows] = parseCsv(text);
-  if (!header) return [];
+/**
+ * CSV with a header row: the header's names (trimmed, as written) and each line as an object of
+ * them; empty cells are left out. A name given twice, or a line with more cells than the header,
+ * throws.
+ */
+export function csvToObjects(text: string): { names: string[]; rows: Record<string, string>[] } {
+  const [header, ...lines] = parseCsv(text);
+  if (!header) return { names: [], rows: [] };
   const names = header.map((name) => name.trim());
-  return rows.map((cells) => {
+  const seen = new Set<string>();
+  for (const name of names) {
+    const key = name.toLowerCase();
+    if (key && seen.has(key)) throw new Error(`the header names ${name} twice`);
+    seen.add(key);
+  }
+  const rows = lines.map((cells, index) => {
+    // A cell beyond the header belongs to no field: the line is not what the header says.
+    if (cells.slice(names.length).some((cell) => cell !== '')) {
+      throw new Error(`row ${index + 1} has ${cells.length} fields, the header ${names.length}`);
+    }
     const object: Record<string, string> = {};
-    names.forEach((name, index) => {
-      const cell = cells[index];
+    names.forEach((name, column) => {
+      const cell = cells[column];
       if (name && cell !== undefined && cell !== '') object[name] = cell;
     });
     return object;
   });
+  return { names, rows };
 }

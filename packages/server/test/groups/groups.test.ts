@@ -98,6 +98,11 @@ for (const dialect of dialects) {
           data: message,
         });
       }
+      // A number JSON can write but not hold (1e400 reads as Infinity) is told it must be a number.
+      const huge = await instance.call('POST', '/groups', {
+        body: '{"name":"N","alias":"n7","extra":{"n":1e400}}',
+      });
+      expect(huge.json).toEqual({ status: 'ERROR', data: 'extra.n: must be a number' });
     });
 
     it('refuses a duplicate name or alias whatever the case, and lets one of concurrent creates win', async () => {
@@ -153,6 +158,9 @@ for (const dialect of dialects) {
       const half = (await patch(group.groupid, { config: { selfregistration: { register: '1' } } })).json
         .data;
       expect(half.config).toEqual({ selfregistration: { signup: false, register: true } });
+      expect((await create({ config: { selfregistration: [] } })).config).toEqual({
+        selfregistration: { signup: false, register: false },
+      });
       expect((await create({ config: { selfregistration: {} } })).config).toEqual({
         selfregistration: { signup: false, register: false },
       });

@@ -172,6 +172,21 @@ for (const dialect of dialects) {
           { 'content-type': 'text/csv' },
           'body: not valid CSV: a quoted field is not closed',
         ],
+        [
+          `email,firstname,lastname,Email\n${email()},a,b,${email()}`,
+          { 'content-type': 'text/csv' },
+          'body: not valid CSV: the header names Email twice',
+        ],
+        [
+          `email,firstname,lastname\n${email()},a,b\n${email()},a,b,surplus`,
+          { 'content-type': 'text/csv' },
+          'body: not valid CSV: row 2 has 4 fields, the header 3',
+        ],
+        [
+          `email;firstname;lastname\n${email()};a;b`,
+          { 'content-type': 'text/csv' },
+          'body: not valid CSV: the header has no email column (is the separator a comma?)',
+        ],
       ];
       for (const [body, headers, message] of cases) {
         const response = await instance.call('POST', '/members/import', { body, headers });
