@@ -28,6 +28,7 @@ import { lazyChildLogger } from './http/request-logger.js';
 import { compileValidator } from './http/validator.js';
 import { memberRoutes } from './members/members.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
+import { utf8Body } from './util/text.js';
 import { builtinVariantsDir, loadVariants } from './variants/load-variants.js';
 import type { VariantRegistry } from './variants/variant.types.js';
 import { VERSION } from './version.js';
@@ -108,8 +109,10 @@ export async function buildApp({ config, database, variants }: BuildOptions): Pr
 
   // Fastify parses text/plain by default; JSON is the only body type here.
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = (body as string).trim();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const decoded = utf8Body(body as Buffer, request.headers['content-type']);
+    if (decoded === undefined) return done(new BusinessError('body: must be UTF-8'), undefined);
+    const text = decoded.trim();
     if (text === '') return done(null, undefined);
     try {
       done(null, JSON.parse(text));

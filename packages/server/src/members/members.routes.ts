@@ -13,10 +13,11 @@ import type { FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
 import { failure, ok } from '../http/envelope.js';
-import { accessDenied } from '../http/errors.js';
+import { accessDenied, BusinessError } from '../http/errors.js';
 import { okArrayStream } from '../http/json-stream.js';
 import { idParams, responses } from '../http/route-schema.js';
 import { validate } from '../http/validator.js';
+import { utf8Body } from '../util/text.js';
 import { streamMemberList } from './members.repository.js';
 import * as members from './members.service.js';
 import { toListItem } from './members.wire.js';
@@ -49,9 +50,13 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
   // The import also takes CSV; the text parser lives in a scope of its own so that no other route
   // reads a text body.
   await app.register(async (scope) => {
-    scope.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'string' }, (_request, body, done) =>
-      done(null, body),
-    );
+    scope.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'buffer' }, (request, body, done) => {
+      const text = utf8Body(body as Buffer, request.headers['content-type']);
+      if (text === undefined) {
+        return done(new BusinessError('body: must be UTF-8 (save the CSV as UTF-8)'), undefined);
+      }
+      done(null, text);
+    });
     scope.post(
       '/members/import',
       {

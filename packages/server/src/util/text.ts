@@ -25,3 +25,20 @@ const MAILBOX = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:.][^\s@"<>()[\]\\,;:]*$
 export function isMailbox(value: string): boolean {
   return value.length <= 254 && MAILBOX.test(value);
 }
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/**
+ * A request body as text, or undefined when it is not UTF-8 (JSON's only encoding, RFC 8259): a
+ * body in another encoding would otherwise be stored with its letters replaced by U+FFFD.
+ * A `charset` other than UTF-8 in the Content-Type is refused the same way.
+ */
+export function utf8Body(body: Buffer, contentType: string | undefined): string | undefined {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return undefined;
+  try {
+    return UTF8.decode(body);
+  } catch {
+    return undefined;
+  }
+}

@@ -134,6 +134,46 @@ for (const dialect of dialects) {
       expect((await instance.call('GET', '/members')).json.data.length).toBe(before);
     });
 
+    it('takes UTF-8 only, so that no letter is stored as a replacement character', async () => {
+      const before = (await instance.call('GET', '/members')).json.data.length;
+      const latin1 = Buffer.from(`{"email":"${email()}","firstname":"Ren\u00e9","lastname":"L"}`, 'latin1');
+      const sends: [Buffer | string, string][] = [
+        [latin1, 'application/json'],
+        [latin1, 'application/json; charset=latin1'],
+        [
+          JSON.stringify({ email: email(), firstname: 'A', lastname: 'L' }),
+          'application/json; charset=iso-8859-1',
+        ],
+      ];
+      for (const [payload, type] of sends) {
+        const response = await instance.inject({
+          method: 'POST',
+          url: '/api/v1/members',
+          headers: { authorization: `Bearer ${await instance.token()}`, 'content-type': type },
+          payload,
+        });
+        expect(response.json, type).toEqual({ status: 'ERROR', data: 'body: must be UTF-8' });
+      }
+      const csv = await instance.inject({
+        method: 'POST',
+        url: '/api/v1/members/import',
+        headers: { authorization: `Bearer ${await instance.token()}`, 'content-type': 'text/csv' },
+        payload: Buffer.from(`email,firstname,lastname\n${email()},Ren\u00e9,L\n`, 'latin1'),
+      });
+      expect(csv.json).toEqual({ status: 'ERROR', data: 'body: must be UTF-8 (save the CSV as UTF-8)' });
+      expect((await instance.call('GET', '/members')).json.data.length).toBe(before);
+      const good = await instance.inject({
+        method: 'POST',
+        url: '/api/v1/members',
+        headers: {
+          authorization: `Bearer ${await instance.token()}`,
+          'content-type': 'application/json; charset=UTF-8',
+        },
+        payload: Buffer.from(`\ufeff{"email":"${email()}","firstname":"Ren\u00e9","lastname":"L"}`, 'utf8'),
+      });
+      expect(good.json.data.firstname).toBe('Ren\u00e9');
+    });
+
     it('answers ERROR for a body that is not JSON at all', async () => {
       const response = await instance.call('POST', '/members', {
         body: '<xml/>',
