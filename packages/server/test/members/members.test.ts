@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { MemberDetail, MemberListItem } from '@assay/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/auth/auth.service.js';
@@ -108,6 +109,40 @@ for (const dialect of dialects) {
       const detail = (await instance.call('GET', `/members/${member.memberid}`)).json.data;
       expect(Object.keys(detail).sort()).toEqual(DETAIL_KEYS);
       expect(detail.groupid).toBe(group.groupid);
+    });
+
+    it('frees the database connection of a list whose client goes away mid-answer', async () => {
+      const members = Array.from({ length: 3000 }, (_, i) => ({
+        email: email(`bulk${i}`),
+        firstname: 'B',
+        lastname: 'K',
+      }));
+      expect(
+        (await instance.call('POST', '/members/import', { body: { members } })).json.data.created,
+      ).toHaveLength(3000);
+      const address = await instance.app.listen({ port: 0, host: '127.0.0.1' });
+      const authorization = `Bearer ${await instance.token()}`;
+      // More abandoned answers than the PostgreSQL pool has connections.
+      for (let i = 0; i < 12; i++) {
+        await new Promise<void>((resolve) => {
+          const request = http.get(
+            `${address}/api/v1/members`,
+            { headers: { authorization } },
+            (response) => {
+              response.once('data', () => {
+                request.destroy();
+                resolve();
+              });
+            },
+          );
+          request.on('error', () => resolve());
+        });
+      }
+      const whole = await fetch(`${address}/api/v1/members`, {
+        headers: { authorization },
+        signal: AbortSignal.timeout(10_000),
+      });
+      expect(((await whole.json()) as { data: unknown[] }).data.length).toBeGreaterThanOrEqual(3000);
     });
 
     it('coerces booleans the way the spec tells clients to', async () => {
