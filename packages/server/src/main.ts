@@ -16,7 +16,7 @@ Commands:
   keys generate              make a new token-signing key pair
   users create --email E --firstname F --lastname L [--admin] [--password P]
   users password --email E --password P           the password for signing in (Authorization Code flow)
-  clients create --name N --scopes "members groups ..." [--user E] [--redirect-uri U] [--json]
+  clients create --name N --scopes "members groups ..." [--user E] [--redirect-uri U ...] [--json]
   clients update ID [--scopes "..."] [--json]     a new secret; the old one and its tokens stop working
   clients list [--json]
   apikeys create --scopes "..." [--user E] [--name N] [--json]
@@ -42,7 +42,7 @@ const OPTIONS = {
   name: { type: 'string' },
   scopes: { type: 'string' },
   user: { type: 'string' },
-  'redirect-uri': { type: 'string' },
+  'redirect-uri': { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -172,7 +172,7 @@ async function run(argv: string[]): Promise<void> {
           name: required(values, 'name'),
           scopes: required(values, 'scopes'),
           user: values.user,
-          redirectUri: values['redirect-uri'],
+          redirectUris: values['redirect-uri'],
         });
         if (values.json) json(client);
         else

@@ -111,7 +111,9 @@ export async function findSigningKey(db: Kysely<Database>, kid: string): Promise
   return db.selectFrom('signing_keys').selectAll().where('kid', '=', kid).executeTakeFirst();
 }
 
+/** Stores a new code; codes past their lifetime, used or not, are of no more use and go. */
 export async function insertCode(db: Kysely<Database>, code: OAuthCodeRow): Promise<void> {
+  await db.deleteFrom('oauth_codes').where('expires', '<', code.created).execute();
   await db.insertInto('oauth_codes').values(code).execute();
 }
 

@@ -72,6 +72,9 @@ function checkRedirectUri(uri: string): void {
   } catch {
     throw new BusinessError(`redirect-uri: not an absolute URI: "${uri}"`);
   }
+  if (['javascript:', 'data:', 'vbscript:', 'file:'].includes(parsed.protocol)) {
+    throw new BusinessError(`redirect-uri: the scheme ${parsed.protocol} cannot be a return address`);
+  }
   if (parsed.hash !== '' || uri.includes('#')) {
     throw new BusinessError(`redirect-uri: must not have a fragment: "${uri}"`);
   }

@@ -61,6 +61,8 @@ export interface OAuthCodeTable {
   client_id: string;
   user_id: string;
   redirect_uri: string;
+  /** 1 when the authorization request named redirect_uri, 0 when it fell back to the registered one. */
+  redirect_given: number;
   scopes: string;
   /** The PKCE S256 challenge, when the client sent one. */
   code_challenge: string | null;

@@ -34,7 +34,7 @@ export function signInPage(input: {
     'Sign in',
     `${error}<h1>Sign in to allow ${escapeHtml(input.clientName)}</h1>
 <p>${escapeHtml(input.clientName)} asks to use Assay on your behalf, with access to: <strong>${input.scopes.map(escapeHtml).join(', ')}</strong>.</p>
-<form method="post" action="authorize">${hidden}
+<form method="post">${hidden}
 <label for="email">E-mail address</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(input.email ?? '')}">
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <div class="actions"><button class="approve" type="submit" name="decision" value="approve">Sign in and allow</button>

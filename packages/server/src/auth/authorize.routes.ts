@@ -5,7 +5,9 @@ import { errorPage, signInPage } from './authorize.page.js';
 import { authorizeParams, checkAuthorizeRequest, decide } from './authorize.service.js';
 
 const SECURITY_HEADERS = {
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'cache-control': 'no-store',
   'referrer-policy': 'no-referrer',
@@ -39,7 +41,7 @@ export async function authorizeRoutes(app: FastifyInstance, { db, limiter }: App
     >;
     const check = await checkAuthorizeRequest(db, authorizeParams(form));
     if (check.kind === 'page-error') return html(reply, 400, errorPage(check.message));
-    if (check.kind === 'redirect') return reply.headers(SECURITY_HEADERS).redirect(check.location, 302);
+    if (check.kind === 'redirect') return reply.headers(SECURITY_HEADERS).redirect(check.location, 303);
     const email = typeof form.email === 'string' ? form.email : undefined;
     const decision = await decide(db, limiter, check, {
       email,
@@ -47,7 +49,7 @@ export async function authorizeRoutes(app: FastifyInstance, { db, limiter }: App
       approve: form.decision !== 'deny',
       caller: request.ip,
     });
-    if (decision.kind === 'redirect') return reply.headers(SECURITY_HEADERS).redirect(decision.location, 302);
+    if (decision.kind === 'redirect') return reply.headers(SECURITY_HEADERS).redirect(decision.location, 303);
     return html(
       reply,
       decision.status,

@@ -19,6 +19,8 @@ export interface AuthorizeParams {
   state?: string;
   code_challenge?: string;
   code_challenge_method?: string;
+  /** A parameter given more than once. */
+  repeated?: string;
 }
 
 /** What a checked authorization request allows: a page error, an error sent back, or a sign-in. */
@@ -43,10 +45,24 @@ export function redirectWith(uri: string, params: Record<string, string | undefi
 
 const text = (value: unknown) => (typeof value === 'string' && isStorableText(value) ? value : undefined);
 
-/** Reads only the known string parameters, whatever else the query or form holds. */
+const NAMES = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+] as const;
+
+/**
+ * Reads only the known string parameters, whatever else the query or form holds; `repeated` names
+ * one sent more than once, which RFC 6749 section 3.1 forbids.
+ */
 export function authorizeParams(input: unknown): AuthorizeParams {
   const source = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
   return {
+    repeated: NAMES.find((name) => Array.isArray(source[name])),
     response_type: text(source.response_type),
     client_id: text(source.client_id),
     redirect_uri: text(source.redirect_uri),
@@ -70,7 +86,7 @@ export async function checkAuthorizeRequest(
     return { kind: 'page-error', message: 'This sign-in link names no known application (client_id).' };
   const registered = JSON.parse(client.redirect_uris) as string[];
   const redirectUri = params.redirect_uri ?? (registered.length === 1 ? registered[0] : undefined);
-  if (!redirectUri || !registered.includes(redirectUri)) {
+  if (!redirectUri || !registered.includes(redirectUri) || params.repeated === 'redirect_uri') {
     return {
       kind: 'page-error',
       message: 'The return address (redirect_uri) is not registered for this application.',
@@ -80,6 +96,8 @@ export async function checkAuthorizeRequest(
     kind: 'redirect',
     location: redirectWith(redirectUri, { error, error_description: description, state: params.state }),
   });
+  if (params.repeated) return back('invalid_request', `${params.repeated}: must be sent once`);
+  if (!params.response_type) return back('invalid_request', 'response_type: is required');
   if (params.response_type !== 'code') return back('unsupported_response_type', 'response_type must be code');
   const scopes = [...new Set((params.scope ?? '').split(/[\s+]+/).filter(Boolean))];
   const enabled = client.scopes.split(' ');
@@ -132,6 +150,7 @@ export async function decide(
     client_id: request.client.id,
     user_id: user.id,
     redirect_uri: redirectUri,
+    redirect_given: params.redirect_uri === undefined ? 0 : 1,
     scopes: request.scopes.join(' '),
     code_challenge: params.code_challenge ?? null,
     expires: formatDate(new Date(now + CODE_LIFETIME_MS)),

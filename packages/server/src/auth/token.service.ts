@@ -131,6 +131,9 @@ function clientCredentials(client: OAuthClientRow, body: Record<string, unknown>
   return { userId: client.user_id, scopes: requested };
 }
 
+/** RFC 7636 section 4.1: 43 to 128 unreserved characters. */
+const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
+
 /** The token acts as the user who approved, with the scopes approved; the code works once. */
 async function authorizationCode(
   db: Kysely<Database>,
@@ -143,18 +146,27 @@ async function authorizationCode(
   if (!grant || grant.client_id !== client.id) {
     throw new OAuthFailure(400, 'invalid_grant', 'The code is unknown, already used or expired');
   }
-  if (field(body, 'redirect_uri') !== grant.redirect_uri) {
+  // Required when the authorization request named it (RFC 6749 section 4.1.3); if sent, it must match.
+  const redirectUri = field(body, 'redirect_uri');
+  if ((grant.redirect_given === 1 || redirectUri !== undefined) && redirectUri !== grant.redirect_uri) {
     throw new OAuthFailure(
       400,
       'invalid_grant',
       'redirect_uri: must be the one of the authorization request',
     );
   }
-  if (grant.code_challenge !== null) {
-    const verifier = field(body, 'code_verifier');
-    if (!verifier || !verifierMatches(verifier, grant.code_challenge)) {
-      throw new OAuthFailure(400, 'invalid_grant', 'code_verifier: does not match the code_challenge');
+  const verifier = field(body, 'code_verifier');
+  if (grant.code_challenge === null) {
+    // A verifier for a code issued without a challenge is a downgrade attempt (RFC 9700 2.1.1).
+    if (verifier !== undefined) {
+      throw new OAuthFailure(
+        400,
+        'invalid_grant',
+        'code_verifier: the authorization request had no code_challenge',
+      );
     }
+  } else if (!verifier || !VERIFIER.test(verifier) || !verifierMatches(verifier, grant.code_challenge)) {
+    throw new OAuthFailure(400, 'invalid_grant', 'code_verifier: does not match the code_challenge');
   }
   const enabled = client.scopes.split(' ');
   return {

@@ -65,14 +65,14 @@ export async function addUser(
 
 export async function addClient(
   db: Kysely<Database>,
-  input: { name: string; scopes: string; user?: string; redirectUri?: string },
+  input: { name: string; scopes: string; user?: string; redirectUris?: string[] },
 ): Promise<IssuedClient> {
   const user = await owner(db, input.user);
   return createClient(db, {
     name: input.name,
     userId: user.id,
     scopes: parseScopes(input.scopes),
-    redirectUris: input.redirectUri ? [input.redirectUri] : [],
+    redirectUris: [...new Set(input.redirectUris ?? [])],
   });
 }
 

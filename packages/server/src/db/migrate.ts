@@ -3,6 +3,7 @@ import * as foundation from './migrations/20261123T1000-foundation.js';
 import * as oauthCodes from './migrations/20261123T1100-oauth-codes.js';
 import * as changeNotifications from './migrations/20261123T1200-change-notifications.js';
 import * as foldedKeys from './migrations/20261124T1000-folded-keys.js';
+import * as oauthCodeRedirectGiven from './migrations/20261124T1100-oauth-code-redirect-given.js';
 
 // Listed here rather than read from the folder, so the compiled build and the tests see the same set.
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123T1100-oauth-codes': oauthCodes,
   '20261123T1200-change-notifications': changeNotifications,
   '20261124T1000-folded-keys': foldedKeys,
+  '20261124T1100-oauth-code-redirect-given': oauthCodeRedirectGiven,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

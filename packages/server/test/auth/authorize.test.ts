@@ -33,7 +33,8 @@ for (const dialect of dialects) {
         headers: FORM,
         payload: form(fields),
       });
-    const exchange = (fields: Record<string, string>) =>
+    /** The token request for a code; `redirect: false` leaves redirect_uri out. */
+    const exchange = (fields: Record<string, string>, { redirect = true } = {}) =>
       instance.inject({
         method: 'POST',
         url: '/api/v1/auth/access_token',
@@ -42,7 +43,7 @@ for (const dialect of dialects) {
           grant_type: 'authorization_code',
           client_id: client.client_id,
           client_secret: client.client_secret,
-          redirect_uri: REDIRECT,
+          ...(redirect ? { redirect_uri: REDIRECT } : {}),
           ...fields,
         }),
       });
@@ -92,7 +93,8 @@ for (const dialect of dialects) {
         password: PASSWORD,
         decision: 'approve',
       });
-      expect(response.statusCode).toBe(302);
+      // 303 after the credentials' POST (RFC 9700 section 4.12): the browser does not post them on.
+      expect(response.statusCode).toBe(303);
       const location = new URL(String(response.headers.location));
       expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
       expect(location.searchParams.get('state')).toBe('xyz');
@@ -157,7 +159,7 @@ for (const dialect of dialects) {
       expect(wrong.body).toContain('There is a problem');
       expect(wrong.body).toContain(`value="${userEmail}"`);
       const denied = await signIn({ ...authorizeQuery(), decision: 'deny' });
-      expect(denied.statusCode).toBe(302);
+      expect(denied.statusCode).toBe(303);
       const location = new URL(String(denied.headers.location));
       expect(location.searchParams.get('error')).toBe('access_denied');
       expect(location.searchParams.get('state')).toBe('xyz');
@@ -183,6 +185,7 @@ for (const dialect of dialects) {
         [{ response_type: 'token' }, 'unsupported_response_type'],
         [{ scope: 'campaigns' }, 'invalid_scope'],
         [{ code_challenge_method: 'plain' }, 'invalid_request'],
+        [{ response_type: '' }, 'invalid_request'],
       ];
       for (const [extra, error] of cases) {
         const response = await instance.inject({
@@ -201,6 +204,118 @@ for (const dialect of dialects) {
       });
       expect(response.body).not.toContain('<script>alert(1)</script>');
       expect(response.body).toContain('&#34;&#62;&#60;script&#62;');
+    });
+
+    it('refuses a parameter sent twice, and never redirects when it is redirect_uri', async () => {
+      const twice = await instance.inject({
+        method: 'GET',
+        url: `/api/v1/auth/authorize?${form(authorizeQuery())}&scope=members`,
+      });
+      expect(twice.statusCode).toBe(302);
+      const location = new URL(String(twice.headers.location));
+      expect([location.searchParams.get('error'), location.searchParams.get('state')]).toEqual([
+        'invalid_request',
+        'xyz',
+      ]);
+      const redirect = await instance.inject({
+        method: 'GET',
+        url: `/api/v1/auth/authorize?${form(authorizeQuery())}&redirect_uri=${encodeURIComponent('https://evil.example/')}`,
+      });
+      expect(redirect.statusCode).toBe(400);
+      expect(redirect.headers.location).toBeUndefined();
+    });
+
+    it('posts the form back to the address it was shown at, with or without a trailing slash', async () => {
+      for (const path of ['/api/v1/auth/authorize', '/api/v1/auth/authorize/']) {
+        const page = await instance.inject({ method: 'GET', url: `${path}?${form(authorizeQuery())}` });
+        expect(page.body).toContain('<form method="post">');
+        const posted = await instance.inject({
+          method: 'POST',
+          url: `${path}?${form(authorizeQuery())}`,
+          headers: FORM,
+          payload: form({ ...authorizeQuery(), email: userEmail, password: PASSWORD, decision: 'approve' }),
+        });
+        expect(posted.statusCode, path).toBe(303);
+      }
+      const headers = (
+        await instance.inject({ method: 'GET', url: `/api/v1/auth/authorize?${form(authorizeQuery())}` })
+      ).headers;
+      expect(headers['content-security-policy']).toContain("form-action 'self'");
+      expect(headers['x-content-type-options']).toBe('nosniff');
+    });
+
+    it('asks for redirect_uri at the token endpoint only when the authorization request named it', async () => {
+      const { redirect_uri: _omitted, ...withoutRedirect } = authorizeQuery();
+      const approved = await signIn({
+        ...withoutRedirect,
+        email: userEmail,
+        password: PASSWORD,
+        decision: 'approve',
+      });
+      const code = codeFrom(approved.headers.location);
+      const response = await exchange({ code, code_verifier: verifier }, { redirect: false });
+      expect(response.statusCode, response.body).toBe(200);
+      // Named at authorization, it must be repeated.
+      const named = codeFrom(
+        (await signIn({ ...authorizeQuery(), email: userEmail, password: PASSWORD })).headers.location,
+      );
+      const missing = await exchange({ code: named, code_verifier: verifier }, { redirect: false });
+      expect([missing.statusCode, missing.json.error]).toEqual([400, 'invalid_grant']);
+    });
+
+    it('refuses a verifier for a code issued without a challenge, and a malformed verifier', async () => {
+      const { code_challenge: _c, code_challenge_method: _m, ...plain } = authorizeQuery();
+      const noChallenge = codeFrom(
+        (await signIn({ ...plain, email: userEmail, password: PASSWORD })).headers.location,
+      );
+      const downgrade = await exchange({ code: noChallenge, code_verifier: verifier });
+      expect([downgrade.statusCode, downgrade.json.error]).toEqual([400, 'invalid_grant']);
+      expect(downgrade.json.error_description).toContain('no code_challenge');
+
+      const shortVerifier = 'short';
+      const shortChallenge = createHash('sha256').update(shortVerifier).digest('base64url');
+      const code = codeFrom(
+        (
+          await signIn({
+            ...authorizeQuery({ code_challenge: shortChallenge }),
+            email: userEmail,
+            password: PASSWORD,
+          })
+        ).headers.location,
+      );
+      const malformed = await exchange({ code, code_verifier: shortVerifier });
+      expect([malformed.statusCode, malformed.json.error]).toEqual([400, 'invalid_grant']);
+    });
+
+    it('forgets codes past their lifetime when it issues a new one', async () => {
+      await instance.db.kysely
+        .insertInto('oauth_codes')
+        .values({
+          code_hash: 'f'.repeat(64),
+          client_id: client.client_id,
+          user_id: (
+            await instance.db.kysely
+              .selectFrom('users')
+              .select('id')
+              .where('email', '=', userEmail)
+              .executeTakeFirstOrThrow()
+          ).id,
+          redirect_uri: REDIRECT,
+          redirect_given: 1,
+          scopes: 'members',
+          code_challenge: null,
+          expires: '2020-01-01T00:00:00+00:00',
+          used: null,
+          created: '2020-01-01T00:00:00+00:00',
+        })
+        .execute();
+      await signIn({ ...authorizeQuery(), email: userEmail, password: PASSWORD });
+      const stale = await instance.db.kysely
+        .selectFrom('oauth_codes')
+        .select('code_hash')
+        .where('code_hash', '=', 'f'.repeat(64))
+        .execute();
+      expect(stale).toEqual([]);
     });
   });
 }

@@ -221,6 +221,10 @@ describe('the assay command line, against the built server', () => {
         'assay: redirect-uri: must not have a fragment',
       ],
       [
+        ['clients', 'create', '--name', 'x', '--scopes', 'members', '--redirect-uri', 'javascript:alert(1)'],
+        'assay: redirect-uri: the scheme javascript: cannot be a return address',
+      ],
+      [
         ['users', 'create', '--email', 'notanemail', '--firstname', 'N', '--lastname', 'E'],
         'assay: email: not an e-mail address: "notanemail"',
       ],
