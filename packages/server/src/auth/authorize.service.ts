@@ -6,7 +6,7 @@ import { isStorableText } from '../util/text.js';
 import { findClient, findUserByEmail, insertCode } from './auth.repository.js';
 import type { OAuthClientRow } from './auth.table.js';
 import type { FailureLimiter } from './rate-limit.js';
-import { hashSecret, passwordMatches } from './secrets.js';
+import { hashPassword, hashSecret, passwordMatches } from './secrets.js';
 
 const CODE_LIFETIME_MS = 120_000;
 
@@ -135,10 +135,11 @@ export async function decide(
   if (wait > 0)
     return { kind: 'retry', status: 429, message: `Too many failed attempts: try again in ${wait} seconds.` };
   const user = answer.email ? await findUserByEmail(db, answer.email.trim()) : undefined;
+  // The hash is checked even without a user, so that the time taken does not tell which e-mail
+  // addresses have an account.
   const valid =
-    user?.password_hash && answer.password
-      ? await passwordMatches(answer.password, user.password_hash)
-      : false;
+    (await passwordMatches(answer.password ?? '', user?.password_hash ?? (await decoyHash()))) &&
+    Boolean(user?.password_hash && answer.password);
   if (!user || !valid) {
     limiter.fail(answer.caller);
     return { kind: 'retry', status: 401, message: 'The e-mail address or the password is not right.' };
@@ -159,6 +160,13 @@ export async function decide(
   });
   return { kind: 'redirect', location: redirectWith(redirectUri, { code, state: params.state }) };
 }
+
+let decoy: Promise<string> | undefined;
+/** A password hash no password is known for, made once. */
+const decoyHash = () => {
+  decoy ??= hashPassword(randomBytes(32).toString('base64url'));
+  return decoy;
+};
 
 /** PKCE S256: BASE64URL(SHA256(verifier)) must equal the challenge. */
 export function verifierMatches(verifier: string, challenge: string): boolean {
