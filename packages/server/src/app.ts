@@ -83,6 +83,7 @@ export async function buildApp({ config, database, variants }: BuildOptions): Pr
     tokens: new TokenService(database.kysely),
     clients: new ClientVersionCache(database.kysely, database.freshness),
     limiter: new FailureLimiter(config.tokenFailuresPerMinute),
+    signInLimiter: new FailureLimiter(config.tokenFailuresPerMinute),
     variants: variants ?? loadInstanceVariants(config),
   };
 

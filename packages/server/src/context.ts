@@ -14,7 +14,13 @@ export interface AppContext {
   tokens: TokenService;
   /** The clients that bearer tokens are checked against, cached while the database says they are current. */
   clients: ClientVersionCache;
+  /** Guesses of client secrets and API keys: the token endpoint, Basic and X-API-Key. */
   limiter: FailureLimiter;
+  /**
+   * Guesses of passwords on the sign-in page, counted apart: a person mistyping a password must not
+   * hold up the machine clients that share their address.
+   */
+  signInLimiter: FailureLimiter;
   /** The report variants, loaded and validated at start-up. */
   variants: VariantRegistry;
 }

@@ -17,7 +17,7 @@ const html = (reply: FastifyReply, status: number, body: string) =>
   reply.code(status).headers(SECURITY_HEADERS).type('text/html; charset=utf-8').send(body);
 
 /** {base_url}/auth/authorize: the Authorization Code flow, where a platform user signs in and approves. */
-export async function authorizeRoutes(app: FastifyInstance, { db, limiter }: AppContext) {
+export async function authorizeRoutes(app: FastifyInstance, { db, signInLimiter }: AppContext) {
   // The sign-in page posts a form; the parser is registered in this scope only.
   await app.register(formbody);
   const schema = { tags: ['auth'], summary: 'Authorization Code flow: sign in and approve (HTML)' };
@@ -43,7 +43,7 @@ export async function authorizeRoutes(app: FastifyInstance, { db, limiter }: App
     if (check.kind === 'page-error') return html(reply, 400, errorPage(check.message));
     if (check.kind === 'redirect') return reply.headers(SECURITY_HEADERS).redirect(check.location, 303);
     const email = typeof form.email === 'string' ? form.email : undefined;
-    const decision = await decide(db, limiter, check, {
+    const decision = await decide(db, signInLimiter, check, {
       email,
       password: typeof form.password === 'string' ? form.password : undefined,
       approve: form.decision !== 'deny',

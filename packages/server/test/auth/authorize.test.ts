@@ -287,6 +287,36 @@ for (const dialect of dialects) {
       expect([malformed.statusCode, malformed.json.error]).toEqual([400, 'invalid_grant']);
     });
 
+    it('limits password guesses on their own, without holding up the token endpoint', async () => {
+      const limited = await startInstance(dialect, { env: { ASSAY_TOKEN_FAILURES_PER_MINUTE: '2' } });
+      try {
+        const { id } = await limited.db.kysely.selectFrom('users').select('id').executeTakeFirstOrThrow();
+        const own = await createClient(limited.db.kysely, {
+          name: 'Limited app',
+          userId: id,
+          scopes: ['members'],
+          redirectUris: [REDIRECT],
+        });
+        const guess = () =>
+          limited.inject({
+            method: 'POST',
+            url: '/api/v1/auth/authorize',
+            headers: FORM,
+            payload: form({
+              ...authorizeQuery({ client_id: own.client_id, scope: 'members' }),
+              email: 'admin@example.test',
+              password: 'wrong password',
+            }),
+          });
+        for (let i = 0; i < 2; i++) expect((await guess()).statusCode).toBe(401);
+        expect((await guess()).statusCode).toBe(429);
+        // The machine client at the same address still gets its token.
+        expect(await limited.token('members')).toMatch(/^ey/);
+      } finally {
+        await limited.close();
+      }
+    });
+
     it('forgets codes past their lifetime when it issues a new one', async () => {
       await instance.db.kysely
         .insertInto('oauth_codes')
