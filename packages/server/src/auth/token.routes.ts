@@ -6,7 +6,7 @@ import type { Database } from '../db/database.js';
 import { ok } from '../http/envelope.js';
 import { BusinessError } from '../http/errors.js';
 import type { FailureLimiter } from './rate-limit.js';
-import { issueToken, OAuthFailure } from './token.service.js';
+import { issueToken, notFormEncoded, OAuthFailure } from './token.service.js';
 import type { TokenService } from './tokens.js';
 
 interface Options {
@@ -21,22 +21,12 @@ function asOAuthFailure(error: FastifyError | Error): OAuthFailure {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new OAuthFailure(
-        400,
-        'invalid_request',
-        'The token request must be application/x-www-form-urlencoded',
-      );
+      return notFormEncoded();
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new OAuthFailure(413, 'invalid_request', 'The request body is too large');
   }
   // A body the JSON parser refused: the token endpoint speaks form encoding only.
-  if (error instanceof BusinessError) {
-    return new OAuthFailure(
-      400,
-      'invalid_request',
-      'The token request must be application/x-www-form-urlencoded',
-    );
-  }
+  if (error instanceof BusinessError) return notFormEncoded();
   return new OAuthFailure(500, 'server_error', 'The token could not be issued; try again');
 }
 

@@ -23,6 +23,10 @@ export class OAuthFailure extends Error {
   }
 }
 
+/** The one answer to a token request in any encoding but a form (RFC 6749 section 4.4.2). */
+export const notFormEncoded = () =>
+  new OAuthFailure(400, 'invalid_request', 'The token request must be application/x-www-form-urlencoded');
+
 export interface TokenRequestInput {
   /** The request's Content-Type, without parameters. */
   contentType: string;
@@ -49,13 +53,7 @@ export async function issueToken(
   limiter: FailureLimiter,
   input: TokenRequestInput,
 ): Promise<TokenData> {
-  if (input.contentType !== 'application/x-www-form-urlencoded') {
-    throw new OAuthFailure(
-      400,
-      'invalid_request',
-      'The token request must be application/x-www-form-urlencoded',
-    );
-  }
+  if (input.contentType !== 'application/x-www-form-urlencoded') throw notFormEncoded();
   // RFC 6749 section 3.2: no parameter may be sent more than once (the form parser makes a list).
   const repeated = Object.keys(input.body).find((name) => Array.isArray(input.body[name]));
   if (repeated) throw new OAuthFailure(400, 'invalid_request', `${repeated}: must be sent once`);

@@ -45,7 +45,6 @@ export async function ping(db: Kysely<Database>): Promise<void> {
   await db.selectFrom('users').select('id').limit(1).execute();
 }
 
-/** True for a unique-constraint violation on either engine. */
 /**
  * A row that points at a row another request has just deleted (or the reverse): the request lost
  * a race on PostgreSQL, where the checks before a write cannot lock what they read.
@@ -55,6 +54,16 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
+/** `work`, or `answer` thrown when it fails at a foreign key: it lost a race with a delete. */
+export async function orWhenRaced<T>(work: Promise<T>, answer: Error): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw isForeignKeyViolation(error) ? answer : error;
+  }
+}
+
+/** True for a unique-constraint violation on either engine. */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';

@@ -1,6 +1,6 @@
 import type { Group, GroupConfig, GroupCreate, GroupedMember, GroupMember, GroupPatch } from '@assay/schema';
 import type { Kysely } from 'kysely';
-import { type Database, type Dialect, isForeignKeyViolation, isUniqueViolation } from '../db/database.js';
+import { type Database, type Dialect, isUniqueViolation, orWhenRaced } from '../db/database.js';
 import { jsonObjectColumn } from '../http/envelope.js';
 import { BusinessError, notFound } from '../http/errors.js';
 import { findMember } from '../members/members.repository.js';
@@ -55,15 +55,6 @@ export async function getGroup(db: Kysely<Database>, caller: Caller, id: string)
   const row = await repo.findGroup(db, id);
   if (!row) throw notFound('group');
   return toGroup(row, caller);
-}
-
-/** The answer when `work` fails at a foreign key: it lost a race with a delete. */
-async function orWhenRaced<T>(work: Promise<T>, answer: Error): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    throw isForeignKeyViolation(error) ? answer : error;
-  }
 }
 
 async function parentId(db: Kysely<Database>, parentgroup: string | undefined): Promise<string | null> {

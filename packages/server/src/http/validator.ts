@@ -126,7 +126,7 @@ function buildAnyOf(schema: Schema, branches: Schema[]): Checker {
         .map((branch) => branch.type),
     ),
   ].filter((type): type is string => typeof type === 'string' && type !== 'null');
-  const noKind = kinds.length > 1 ? new Invalid('', `must be ${listKinds(kinds)}`) : undefined;
+  const noKind = kinds.length > 1 ? `must be ${listKinds(kinds)}` : undefined;
   return (value, path) => {
     let first: Invalid | undefined;
     let kindMatched = false;
@@ -142,7 +142,7 @@ function buildAnyOf(schema: Schema, branches: Schema[]): Checker {
         kindMatched ||= matches;
       }
     }
-    if (noKind && !kindMatched) throw new Invalid(path, noKind.problem);
+    if (noKind && !kindMatched) throw new Invalid(path, noKind);
     throw first ?? new Invalid(path, 'is not valid');
   };
 }

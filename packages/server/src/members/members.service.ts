@@ -8,7 +8,7 @@ import {
   type MemberPatch,
 } from '@assay/schema';
 import type { Kysely, Transaction } from 'kysely';
-import { type Database, isForeignKeyViolation, isUniqueViolation } from '../db/database.js';
+import { type Database, isUniqueViolation, orWhenRaced } from '../db/database.js';
 import { groupExists } from '../groups/groups.repository.js';
 import { jsonObjectColumn } from '../http/envelope.js';
 import { accessDenied, BusinessError, notFound } from '../http/errors.js';
@@ -181,7 +181,7 @@ function rowError(row: number, error: unknown): { row: number; message: string }
   return { row, message: error.message.replace(/^body: /, '') };
 }
 
-type ImportRow = { row: number; member: MemberImportUpdateRow };
+type ImportRow = { row: number; key: string; member: MemberImportUpdateRow };
 type Existing = Map<string, { id: string; group_id: string | null }>;
 
 /**
@@ -204,7 +204,7 @@ export async function importMembers(db: Kysely<Database>, input: ImportInput): P
       const key = caseFold(member.email);
       if (seen.has(key)) throw new BusinessError('email: appears twice in this import');
       seen.add(key);
-      valid.push({ row, member });
+      valid.push({ row, key, member });
     } catch (error) {
       result.errors.push(rowError(row, error));
     }
@@ -213,13 +213,11 @@ export async function importMembers(db: Kysely<Database>, input: ImportInput): P
     db,
     valid.map(({ member }) => member.email),
   );
-  try {
-    await db.transaction().execute((trx) => writeRows(trx, input, valid, existing, result));
-  } catch (error) {
-    // The group was deleted while the rows went in: nothing was written, as if it never existed.
-    if (isForeignKeyViolation(error)) throw new BusinessError('groupid: no such group');
-    throw error;
-  }
+  // The group deleted while the rows went in: nothing is written, as if it never existed.
+  await orWhenRaced(
+    db.transaction().execute((trx) => writeRows(trx, input, valid, existing, result)),
+    new BusinessError('groupid: no such group'),
+  );
   result.errors.sort((a, b) => a.row - b.row);
   return result;
 }
@@ -234,8 +232,7 @@ async function writeRows(
 ): Promise<void> {
   const created = nowText();
   const toInsert: { row: number; record: NewMemberRow }[] = [];
-  for (const { row, member } of valid) {
-    const key = caseFold(member.email);
+  for (const { row, key, member } of valid) {
     const found = existing.get(key);
     if (!found) {
       try {
