@@ -1,0 +1,48 @@
+import type { Language, MailStage } from '../variants/variant.types.js';
+
+/** A person a mail is addressed to or speaks of. */
+export interface MailPerson {
+  title?: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+}
+
+/**
+ * Everything a mail is rendered with. It is stored with the outbox row (JSON), so a mail can be
+ * rendered again for delivery, a retry, `assay mail show` or a preview, always the same way.
+ */
+export interface MailParams {
+  stage: MailStage;
+  language: Language;
+  /** The template id: `standard` (shipped with Assay), `variant` (the variant's own mail texts), or another id. */
+  template: string;
+  /** The variant alias of the campaign. */
+  variant: string;
+  /** `config.custommailsubject[stage]` of the campaign, when set: replaces the template's subject. */
+  subject?: string;
+  recipient: MailPerson;
+  campaign: {
+    id: string;
+    name: string;
+    /** The closing moment (wire form), or null when the campaign has no end date. */
+    end: string | null;
+  };
+  /** The personal questionnaire link (invitation, reminder) or the report link (report delivery); '' when none. */
+  link: string;
+  /** Who sends: the inviting user's agency name, else the instance's sender name. */
+  sender: string;
+  /** The platform user who runs the campaign (its creator), when known. */
+  inviter: { firstname: string; lastname: string; email: string } | null;
+  /** The member the mail is about (confirmation_admin: who completed), when not the recipient. */
+  subjectMember?: { firstname: string; lastname: string };
+  /** Estimated minutes the questionnaire takes, from the number of questions. */
+  minutes?: number;
+}
+
+/** A rendered mail. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
