@@ -158,12 +158,21 @@ export async function setupInstance(store) {
 
 /**
  * Starts a listening child (`assay serve` or the floor server) on a free loopback port and waits
- * for its "serving" line. `BENCH_CPU_PROF=DIR` writes a CPU profile of every server there.
+ * for its "serving" line. `BENCH_CPU_PROF=DIR` writes a CPU profile of every server there. `env`
+ * adds variables to the child's environment (an undefined value removes one).
  */
-export async function startServer(kind, store, { readyPattern, timeoutMs = 30_000 } = {}) {
+export async function startServer(
+  kind,
+  store,
+  { readyPattern, timeoutMs = 30_000, env: extraEnv = {} } = {},
+) {
   const port = await freePort();
   let args;
   const env = { ...process.env, LOG_LEVEL: 'warn' };
+  for (const [name, value] of Object.entries(extraEnv)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
     : [];
