@@ -1,5 +1,28 @@
 export { OAuthError, TokenData, TokenRequest } from './auth.js';
 export {
+  AUTOINVITE,
+  CAMPAIGN_MEMBER_STATUSES,
+  CAMPAIGN_STATUSES,
+  CampaignAccess,
+  CampaignConfig,
+  CampaignCreate,
+  CampaignDetail,
+  CampaignListItem,
+  CampaignMailRequest,
+  CampaignMember,
+  CampaignMemberListItem,
+  CampaignMemberPatch,
+  CampaignMembersAdd,
+  CampaignMembersAdded,
+  CampaignPatch,
+  CLOSING_TYPES,
+  ExtraParam,
+  MAIL_STAGES,
+  MailConfig,
+  MemberCampaign,
+  Offset,
+} from './campaigns.js';
+export {
   CoercedBoolean,
   DateTime,
   DupecheckBody,

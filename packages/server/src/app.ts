@@ -13,6 +13,7 @@ import { authenticate, authenticateFromCache, type Principal } from './auth/guar
 import { FailureLimiter } from './auth/rate-limit.js';
 import { tokenRoutes } from './auth/token.routes.js';
 import { TokenService } from './auth/tokens.js';
+import { campaignRoutes } from './campaigns/campaigns.routes.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type Db, ping } from './db/database.js';
@@ -23,9 +24,11 @@ import {
   handleFrameworkError,
   installMethodRules,
 } from './http/error-handler.js';
-import { BusinessError, notFound } from './http/errors.js';
+import { BusinessError } from './http/errors.js';
 import { lazyChildLogger } from './http/request-logger.js';
-import { compileValidator } from './http/validator.js';
+import { routeValidatorCompiler } from './http/validator.js';
+import { Scheduler } from './jobs/scheduler.js';
+import { MailDelivery } from './mail/delivery.js';
 import { memberRoutes } from './members/members.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { utf8Body } from './util/text.js';
@@ -47,6 +50,13 @@ export interface BuildOptions {
   database: Db;
   /** The variants; by default the built-ins and those in ASSAY_VARIANTS_DIR, loaded now. */
   variants?: VariantRegistry;
+  /** The moment it is; tests pass a clock of their own to drive campaigns without waiting. */
+  clock?: () => Date;
+  /**
+   * Run the scheduler and the mail delivery worker in this process (the default). Tests that
+   * drive them by hand turn them off.
+   */
+  background?: boolean;
 }
 
 /** Trust the nearest `hops` proxies (what Fastify does with a number, which its types do not take). */
@@ -60,7 +70,13 @@ export function loadInstanceVariants(config: Config): VariantRegistry {
 }
 
 /** The whole platform as a Fastify app; tests build it without listening. */
-export async function buildApp({ config, database, variants }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  variants,
+  clock = () => new Date(),
+  background = true,
+}: BuildOptions): Promise<FastifyInstance> {
   const accessLog = config.logLevel === 'debug' || config.logLevel === 'trace';
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -85,23 +101,37 @@ export async function buildApp({ config, database, variants }: BuildOptions): Pr
     limiter: new FailureLimiter(config.tokenFailuresPerMinute),
     signInLimiter: new FailureLimiter(config.tokenFailuresPerMinute),
     variants: variants ?? loadInstanceVariants(config),
+    clock,
+    mailQueued: () => delivery?.notify(),
+    campaignsDue: () => scheduler?.wake(),
   };
+  // Both work from the database alone, so any number of processes may run them side by side.
+  const delivery = background
+    ? new MailDelivery({
+        db: database.kysely,
+        dialect: database.dialect,
+        variants: context.variants,
+        smtpUrl: config.smtpUrl,
+        mailFrom: config.mailFrom,
+        clock,
+        leaseMs: config.mailLeaseSeconds * 1000,
+        log: app.log,
+      })
+    : undefined;
+  const scheduler = background
+    ? new Scheduler(context, { tickSeconds: config.tickSeconds, log: app.log })
+    : undefined;
+  app.addHook('onReady', async () => {
+    delivery?.start();
+    scheduler?.start();
+  });
+  app.addHook('onClose', async () => {
+    await scheduler?.stop();
+    await delivery?.stop();
+  });
 
   // The schema that documents a route validates it too; the answer is shaped by the services.
-  app.setValidatorCompiler(({ schema, httpPart }) => {
-    const part = httpPart === 'querystring' ? 'query' : httpPart === 'params' ? 'params' : 'body';
-    if (httpPart === 'headers') return (value) => ({ value });
-    const check = compileValidator(schema as Record<string, unknown>, part);
-    return (value) => {
-      try {
-        return { value: check(value) };
-      } catch (error) {
-        // A path that names no resource that could exist (a malformed id, an unknown alias) is 404.
-        if (part === 'params' && error instanceof BusinessError) return { error: notFound('resource') };
-        return { error: error as Error };
-      }
-    };
-  });
+  app.setValidatorCompiler(routeValidatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler(handleError);
   const wrongMethod = installMethodRules(app);
@@ -111,6 +141,8 @@ export async function buildApp({ config, database, variants }: BuildOptions): Pr
   // Fastify parses text/plain by default; JSON is the only body type here.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    // A path no route serves is 404 whatever its body: the route is decided before the body.
+    if (request.is404) return done(null, undefined);
     const decoded = utf8Body(body as Buffer, request.headers['content-type']);
     if (decoded === undefined) return done(new BusinessError('body: must be UTF-8'), undefined);
     const text = decoded.trim();
@@ -205,6 +237,7 @@ export async function buildApp({ config, database, variants }: BuildOptions): Pr
       await api.register(authorizeRoutes, context);
       await api.register(memberRoutes, context);
       await api.register(groupRoutes, context);
+      await api.register(campaignRoutes, context);
       await api.register(settingsRoutes, context);
     },
     { prefix: API_PREFIX },

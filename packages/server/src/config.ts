@@ -16,6 +16,8 @@ export interface Config {
   readonly mailFrom: string;
   readonly variantsDir: string | undefined;
   readonly tickSeconds: number;
+  /** How long a mail claimed by a delivery worker is its own before another may take it over. */
+  readonly mailLeaseSeconds: number;
   readonly logLevel: string;
   /** Failed token requests one address may make per minute before it is slowed down. */
   readonly tokenFailuresPerMinute: number;
@@ -145,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     mailFrom: sender(env.MAIL_FROM),
     variantsDir: folder('ASSAY_VARIANTS_DIR', env.ASSAY_VARIANTS_DIR),
     tickSeconds: integer('ASSAY_TICK_SECONDS', env.ASSAY_TICK_SECONDS, 30, 1, 86400),
+    mailLeaseSeconds: integer('ASSAY_MAIL_LEASE_SECONDS', env.ASSAY_MAIL_LEASE_SECONDS, 300, 1, 86400),
     logLevel,
     tokenFailuresPerMinute: integer(
       'ASSAY_TOKEN_FAILURES_PER_MINUTE',

@@ -23,4 +23,10 @@ export interface AppContext {
   signInLimiter: FailureLimiter;
   /** The report variants, loaded and validated at start-up. */
   variants: VariantRegistry;
+  /** The moment it is: injectable, so that tests drive campaigns and the scheduler without waiting. */
+  clock: () => Date;
+  /** Wakes the mail delivery worker after a commit that queued mail. */
+  mailQueued: () => void;
+  /** Wakes the scheduler after a change that may make a campaign due (members added, a campaign changed). */
+  campaignsDue: () => void;
 }

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { buildApp, loadInstanceVariants } from './app.js';
 import * as commands from './cli/commands.js';
+import * as mail from './cli/mail.commands.js';
 import { type Config, type ConfigFlags, loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import type { Db } from './db/database.js';
@@ -20,6 +21,11 @@ Commands:
   clients update ID [--scopes "..."] [--json]     a new secret; the old one and its tokens stop working
   clients list [--json]
   apikeys create --scopes "..." [--user E] [--name N] [--json]
+  mail list [--campaign ID] [--status S] [--limit N] [--json]   the outbox, newest first (S: queued,
+                             sending, sent, failed or captured)
+  mail show ID               one mail: its headers, state, the server's last answer and its text
+  mail retry ID              queue a failed or captured mail again
+  mail retry --failed        queue every failed mail again
 
 Options on every command:
   --data DIR                 the data folder of the embedded SQLite database (default ./data)
@@ -43,6 +49,10 @@ const OPTIONS = {
   scopes: { type: 'string' },
   user: { type: 'string' },
   'redirect-uri': { type: 'string', multiple: true },
+  campaign: { type: 'string' },
+  status: { type: 'string' },
+  limit: { type: 'string' },
+  failed: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -205,6 +215,29 @@ async function run(argv: string[]): Promise<void> {
         });
         if (values.json) json(key);
         else print(`apikey: ${key.apikey} (shown once; read-only)`);
+        break;
+      }
+      case 'mail list': {
+        const list = await mail.mailList(db.kysely, {
+          campaign: values.campaign,
+          status: values.status,
+          limit: values.limit,
+        });
+        if (values.json) json(list);
+        else for (const line of mail.mailListLines(list)) print(line);
+        break;
+      }
+      case 'mail show': {
+        if (!arg) throw new UsageError('mail show needs the mail id');
+        const options = { variants: loadInstanceVariants(config), mailFrom: config.mailFrom };
+        for (const line of await mail.mailShow(db.kysely, arg, options)) print(line);
+        break;
+      }
+      case 'mail retry': {
+        if (Boolean(arg) === Boolean(values.failed)) {
+          throw new UsageError('mail retry needs either a mail id or --failed');
+        }
+        print(arg ? await mail.mailRetry(db.kysely, arg) : await mail.mailRetryFailed(db.kysely));
         break;
       }
       default:

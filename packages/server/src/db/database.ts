@@ -6,7 +6,9 @@ import type {
   SigningKeyTable,
   UserTable,
 } from '../auth/auth.table.js';
+import type { CampaignMemberTable, CampaignShareTable, CampaignTable } from '../campaigns/campaigns.table.js';
 import type { GroupTable } from '../groups/groups.table.js';
+import type { MailOutboxTable } from '../mail/mail.table.js';
 import type { MemberTable } from '../members/members.table.js';
 
 /** Every table of the schema, as Kysely sees it. */
@@ -18,6 +20,10 @@ export interface Database {
   signing_keys: SigningKeyTable;
   groups: GroupTable;
   members: MemberTable;
+  campaigns: CampaignTable;
+  campaign_shares: CampaignShareTable;
+  campaign_members: CampaignMemberTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

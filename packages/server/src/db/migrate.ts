@@ -4,6 +4,7 @@ import * as oauthCodes from './migrations/20261123T1100-oauth-codes.js';
 import * as changeNotifications from './migrations/20261123T1200-change-notifications.js';
 import * as foldedKeys from './migrations/20261124T1000-folded-keys.js';
 import * as oauthCodeRedirectGiven from './migrations/20261124T1100-oauth-code-redirect-given.js';
+import * as campaigns from './migrations/20261125T1000-campaigns.js';
 
 // Listed here rather than read from the folder, so the compiled build and the tests see the same set.
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261123T1200-change-notifications': changeNotifications,
   '20261124T1000-folded-keys': foldedKeys,
   '20261124T1100-oauth-code-redirect-given': oauthCodeRedirectGiven,
+  '20261125T1000-campaigns': campaigns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -68,6 +68,18 @@ export async function ancestorIds(db: Kysely<Database>, id: string): Promise<str
   return result.rows.map((row) => row.id);
 }
 
+/** The group and every group below it, at any depth; empty when the group does not exist. */
+export async function descendantIds(db: Kysely<Database>, id: string): Promise<string[]> {
+  const result = await sql<{ id: string }>`
+    with recursive down(id) as (
+      select id from groups where id = ${id}
+      union
+      select g.id from groups g join down on g.parent_id = down.id
+    )
+    select id from down`.execute(db);
+  return result.rows.map((row) => row.id);
+}
+
 /** Serialises moves in the tree on PostgreSQL, so two concurrent moves cannot make a cycle together. */
 export async function lockTree(trx: Transaction<Database>, dialect: 'sqlite' | 'postgres'): Promise<void> {
   // SQLite runs one write transaction at a time already.

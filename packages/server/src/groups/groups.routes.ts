@@ -11,8 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
 import { failure, ok } from '../http/envelope.js';
-import { BusinessError } from '../http/errors.js';
-import { idParams, responses } from '../http/route-schema.js';
+import { idParams, requireEmptyBody, responses } from '../http/route-schema.js';
 import * as groups from './groups.service.js';
 
 const tags = ['groups'];
@@ -22,16 +21,6 @@ type GroupParams = { groupid: string };
 type MembershipParams = { groupid: string; memberid: string };
 
 const caller = (request: FastifyRequest) => ({ userId: request.principal.userId });
-
-/** The spec: "the body must be empty". An empty JSON object (or `null`) is taken as empty too. */
-function requireEmptyBody(body: unknown) {
-  const empty =
-    body === undefined ||
-    body === null ||
-    body === '' ||
-    (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
-  if (!empty) throw new BusinessError('body: must be empty');
-}
 
 export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppContext) {
   app.get(

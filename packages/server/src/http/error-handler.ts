@@ -12,6 +12,8 @@ function sendHttpError(reply: FastifyReply, error: HttpError) {
 
 /** Maps every error to the wire: never a stack trace, never a 5xx with internals. */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  // A path no route serves is 404 (or 405) whatever its body: the route is decided first.
+  if (request.is404) return reply.callNotFound();
   if (error instanceof BusinessError) return reply.code(200).send(failure(error.message));
   if (error instanceof HttpError) return sendHttpError(reply, error);
   const fastifyError = error as FastifyError;

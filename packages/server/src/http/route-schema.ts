@@ -1,5 +1,6 @@
 import { ErrorEnvelope, HttpErrorBody, Ok } from '@assay/schema';
 import Type, { type TSchema } from 'typebox';
+import { BusinessError } from './errors.js';
 
 /** The documented answers of an API route: its data in the envelope, a business ERROR, the HTTP errors. */
 export function responses(data: TSchema, description?: string) {
@@ -23,3 +24,13 @@ export const idParams = <K extends string>(...names: K[]) =>
       [P in K]: ReturnType<typeof Type.String>;
     },
   );
+
+/** The spec: "the body must be empty". An empty JSON object (or `null`) is taken as empty too. */
+export function requireEmptyBody(body: unknown): void {
+  const empty =
+    body === undefined ||
+    body === null ||
+    body === '' ||
+    (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+  if (!empty) throw new BusinessError('body: must be empty');
+}

@@ -1,6 +1,6 @@
 import { formatDate, parseDate } from '../util/dates.js';
 import { isStorableText } from '../util/text.js';
-import { BusinessError } from './errors.js';
+import { BusinessError, notFound } from './errors.js';
 
 /**
  * Checks and coerces a request part against the JSON Schema that TypeBox produced for it, so the
@@ -259,4 +259,31 @@ export function compileValidator(
 /** Validates `value` against `schema` (compiled on first use); see compileValidator. */
 export function validate(schema: Schema, value: unknown, part: 'body' | 'query' | 'params'): unknown {
   return run(compile(schema), value, part);
+}
+
+type Validation = { value: unknown } | { error: Error };
+
+/**
+ * Fastify's validator compiler: the schema that documents a route part validates it. A path
+ * that names no resource that could exist (a malformed id, an unknown alias) is 404.
+ */
+export function routeValidatorCompiler({ schema, httpPart }: { schema: unknown; httpPart?: string }) {
+  if (httpPart === 'headers') return (value: unknown): Validation => ({ value });
+  const part = httpPart === 'querystring' ? 'query' : httpPart === 'params' ? 'params' : 'body';
+  const check = compileValidator(schema as Schema, part);
+  return (value: unknown): Validation => {
+    try {
+      return { value: check(value) };
+    } catch (error) {
+      if (part === 'params' && error instanceof BusinessError) return { error: notFound('resource') };
+      return { error: error as Error };
+    }
+  };
+}
+
+/** As routeValidatorCompiler, but the body reaches the handler as sent (it checks it itself). */
+export function bodyUncheckedCompiler(route: { schema: unknown; httpPart?: string }) {
+  return route.httpPart === 'body'
+    ? (value: unknown): Validation => ({ value })
+    : routeValidatorCompiler(route);
 }

@@ -94,7 +94,14 @@ export async function migratedDatabase(dialect: Dialect): Promise<{ db: Db; clos
 
 export async function startInstance(
   dialect: Dialect,
-  options: { keys?: boolean; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    keys?: boolean;
+    env?: NodeJS.ProcessEnv;
+    /** The instance's clock (real time by default). */
+    clock?: () => Date;
+    /** Run the scheduler and the mail worker (off by default: tests drive them by hand). */
+    background?: boolean;
+  } = {},
 ): Promise<Instance> {
   const fresh = await freshDatabase(dialect);
   await migrateToLatest(fresh.db.kysely);
@@ -102,7 +109,12 @@ export async function startInstance(
   const boot = await bootstrapInstance(fresh.db.kysely, 'admin@example.test');
   if (!boot) throw new Error('bootstrap did not run');
   const config = loadConfig({ LOG_LEVEL: 'silent', ASSAY_DATA_DIR: fresh.dataDir, ...options.env });
-  const app = await buildApp({ config, database: fresh.db });
+  const app = await buildApp({
+    config,
+    database: fresh.db,
+    clock: options.clock,
+    background: options.background ?? false,
+  });
   await app.ready();
   const tokens = new Map<string, string>();
 

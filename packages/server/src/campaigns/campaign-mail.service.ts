@@ -1,0 +1,341 @@
+import type { CampaignMailRequest } from '@assay/schema';
+import type { Kysely, Transaction } from 'kysely';
+import { findUserById } from '../auth/auth.repository.js';
+import type { Database } from '../db/database.js';
+import { BusinessError, notFound } from '../http/errors.js';
+import type { MailParams } from '../mail/mail.types.js';
+import { type QueuedMail, queueMails } from '../mail/outbox.repository.js';
+import type { Language, MailStage, Variant } from '../variants/variant.types.js';
+import type { MailableMember } from './campaign-members.repository.js';
+import * as members from './campaign-members.repository.js';
+import * as repo from './campaigns.repository.js';
+import { type CampaignDeps, nowOf, statusOf } from './campaigns.service.js';
+import type { CampaignRow } from './campaigns.table.js';
+
+/** The display name of `MAIL_FROM` (`Name <address>`), or its address. */
+export function senderName(mailFrom: string): string {
+  const match = /^\s*"?([^"<>]*?)"?\s*<([^<>]+)>\s*$/.exec(mailFrom);
+  return match ? match[1] || match[2] || mailFrom : mailFrom;
+}
+
+/** The domain of `MAIL_FROM`'s address: where Message-IDs are made. */
+export function mailDomain(mailFrom: string): string {
+  const address = /<([^<>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  return address.split('@')[1]?.trim() || 'localhost';
+}
+
+/** About how long the questionnaire takes: 8 s a scale question, a minute a free text, in fives. */
+export function estimatedMinutes(variant: Variant | undefined): number | undefined {
+  if (!variant || variant.questions.length === 0) return undefined;
+  const seconds = variant.questions.reduce((sum, question) => sum + (question.type === 'text' ? 60 : 8), 0);
+  return Math.max(5, Math.round(seconds / 300) * 5);
+}
+
+const objectOf = (text: string | null): Record<string, unknown> => {
+  if (!text) return {};
+  try {
+    const value = JSON.parse(text) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+};
+
+/** The campaign's admins (member ids), without the null entries legacy rows may hold. */
+export function adminsOf(campaign: Pick<CampaignRow, 'admins'>): string[] {
+  try {
+    const ids = JSON.parse(campaign.admins) as unknown;
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** What every mail of one campaign shares; made once per batch of mails. */
+export interface CampaignMailContext {
+  campaign: CampaignRow;
+  variant: Variant | undefined;
+  inviter: MailParams['inviter'];
+  sender: string;
+  minutes: number | undefined;
+  mailconfig: Record<string, unknown>;
+  subjects: Record<string, unknown>;
+}
+
+export async function mailContext(deps: CampaignDeps, db: Kysely<Database>, campaign: CampaignRow) {
+  const user = campaign.creator ? await findUserById(db, campaign.creator) : undefined;
+  const variant = deps.variants.get(campaign.variant);
+  const config = objectOf(campaign.config);
+  return {
+    campaign,
+    variant,
+    inviter: user ? { firstname: user.firstname, lastname: user.lastname, email: user.email } : null,
+    sender: user?.agencyname || senderName(deps.config.mailFrom),
+    minutes: estimatedMinutes(variant),
+    mailconfig: objectOf(campaign.mailconfig),
+    subjects: objectOf(JSON.stringify(config.custommailsubject ?? {})),
+  } satisfies CampaignMailContext;
+}
+
+/**
+ * The template for a stage: the member's own `mailconfig`, else the campaign's, else the one its
+ * participant role names, else the instance default (`standard`).
+ */
+function templateFor(context: CampaignMailContext, member: MailableMember, stage: MailStage): string {
+  const own = objectOf(member.mailconfig)[stage];
+  if (typeof own === 'string') return own;
+  const campaign = context.mailconfig[stage];
+  if (typeof campaign === 'string') return campaign;
+  const role = objectOf(member.extra).role;
+  const byRole = context.variant?.roles.find((entry) => entry.role === role)?.mailconfig[stage];
+  return byRole ?? 'standard';
+}
+
+/** The mail of one stage to one campaign member. */
+export function memberMail(
+  context: CampaignMailContext,
+  member: MailableMember,
+  stage: MailStage,
+  sequence: number,
+  link: string,
+): QueuedMail {
+  const subject = context.subjects[stage];
+  const params: MailParams = {
+    stage,
+    language: context.campaign.language as Language,
+    template: templateFor(context, member, stage),
+    variant: context.campaign.variant,
+    ...(typeof subject === 'string' && subject.trim() !== '' ? { subject } : {}),
+    recipient: {
+      title: member.title,
+      firstname: member.firstname,
+      lastname: member.lastname,
+      email: member.email,
+    },
+    campaign: { id: context.campaign.id, name: context.campaign.name, end: context.campaign.end_at },
+    link,
+    sender: context.sender,
+    inviter: context.inviter,
+    ...(context.minutes === undefined ? {} : { minutes: context.minutes }),
+  };
+  return {
+    dedupeKey: `${member.id}:${stage}:${sequence}`,
+    campaignId: context.campaign.id,
+    memberId: member.member_id,
+    stage,
+    sequence,
+    recipient: member.email,
+    params,
+  };
+}
+
+export const questionnaireLink = (deps: CampaignDeps, token: string) =>
+  `${deps.config.questionnaireUrl}/q/${token}`;
+
+async function queue(deps: CampaignDeps, trx: Transaction<Database>, mails: QueuedMail[], now: string) {
+  if (mails.length === 0) return;
+  await queueMails(trx, mails, { now, messageIdDomain: mailDomain(deps.config.mailFrom) });
+}
+
+/**
+ * Invites the campaign's `new` members (or those of `memberIds`): marks them invited and queues
+ * their invitations in one transaction. Answers how many were invited.
+ */
+export async function inviteNow(
+  deps: CampaignDeps,
+  campaign: CampaignRow,
+  memberIds?: string[],
+): Promise<number> {
+  const now = nowOf(deps);
+  const count = await deps.db.transaction().execute(async (trx) => {
+    const candidates = await members.invitable(trx, campaign.id, memberIds);
+    if (candidates.length === 0) return 0;
+    const changed = await members.markInvited(
+      trx,
+      candidates.map((member) => member.id),
+      now,
+    );
+    const context = await mailContext(deps, trx, campaign);
+    const mails = candidates
+      .filter((member) => changed.has(member.id))
+      .map((member) =>
+        memberMail(context, member, 'campaign_invitation', 0, questionnaireLink(deps, member.token)),
+      );
+    await queue(deps, trx, mails, now);
+    // Reminders count from the invitation: the scheduler looks again.
+    await repo.markDue(trx, campaign.id, now);
+    return mails.length;
+  });
+  if (count > 0) deps.mailQueued();
+  return count;
+}
+
+/**
+ * Reminds members who were invited or started, below `reminderrepeat` reminders; `due` narrows
+ * them further (the scheduler: those whose last mail is older than the offset).
+ */
+export async function remindNow(
+  deps: CampaignDeps,
+  campaign: CampaignRow,
+  options: {
+    memberIds?: string[];
+    due?: (member: { dateinvited: string | null; datereminded: string | null }) => boolean;
+  } = {},
+): Promise<number> {
+  const now = nowOf(deps);
+  const count = await deps.db.transaction().execute(async (trx) => {
+    const candidates = (
+      await members.remindable(trx, campaign.id, campaign.reminderrepeat, options.memberIds)
+    ).filter((member) => options.due?.(member) ?? true);
+    if (candidates.length === 0) return 0;
+    const changed = await members.markReminded(trx, candidates, now);
+    const context = await mailContext(deps, trx, campaign);
+    const mails = candidates
+      .filter((member) => changed.has(member.id))
+      .map((member) =>
+        memberMail(
+          context,
+          member,
+          'campaign_reminder',
+          member.countreminded + 1,
+          questionnaireLink(deps, member.token),
+        ),
+      );
+    await queue(deps, trx, mails, now);
+    await repo.markDue(trx, campaign.id, now);
+    return mails.length;
+  });
+  if (count > 0) deps.mailQueued();
+  return count;
+}
+
+async function activeCampaign(deps: CampaignDeps, id: string): Promise<CampaignRow> {
+  const campaign = await repo.findCampaign(deps.db, id);
+  if (!campaign) throw notFound('campaign');
+  const status = await statusOf(deps, campaign);
+  if (status !== 'active') {
+    throw new BusinessError(
+      `campaign: is ${status === 'ended' ? 'ended' : 'not active yet (it starts at its start date)'}; mail goes out only while it is active`,
+    );
+  }
+  return campaign;
+}
+
+/** POST /campaigns/{id}/members/invite: '' once queued, or the member ids a dry run would mail. */
+export async function invite(
+  deps: CampaignDeps,
+  id: string,
+  input: CampaignMailRequest,
+): Promise<string | string[]> {
+  const campaign = await activeCampaign(deps, id);
+  if (input.dryrun)
+    return (await members.invitable(deps.db, id, input.memberids)).map((member) => member.member_id);
+  await inviteNow(deps, campaign, input.memberids);
+  return '';
+}
+
+/** POST /campaigns/{id}/members/remind: '' once queued, or the member ids a dry run would mail. */
+export async function remind(
+  deps: CampaignDeps,
+  id: string,
+  input: CampaignMailRequest,
+): Promise<string | string[]> {
+  const campaign = await activeCampaign(deps, id);
+  if (input.dryrun) {
+    return (await members.remindable(deps.db, id, campaign.reminderrepeat, input.memberids)).map(
+      (member) => member.member_id,
+    );
+  }
+  await remindNow(deps, campaign, { memberIds: input.memberids });
+  return '';
+}
+
+/** An admin as the recipient of a campaign's mail: keyed by campaign and admin, no link of its own. */
+function asRecipient(
+  campaign: CampaignRow,
+  admin: { id: string; title: string | null; firstname: string; lastname: string; email: string },
+): MailableMember {
+  return {
+    id: `${campaign.id}-${admin.id}`,
+    member_id: admin.id,
+    token: '',
+    title: admin.title ?? '',
+    firstname: admin.firstname,
+    lastname: admin.lastname,
+    email: admin.email,
+    extra: null,
+    mailconfig: null,
+    countreminded: 0,
+  };
+}
+
+/** Queues `closing_notification` to the campaign's admins, once: the campaign row remembers it. */
+export async function notifyClosed(
+  deps: CampaignDeps,
+  trx: Transaction<Database>,
+  campaign: CampaignRow,
+): Promise<number> {
+  const now = nowOf(deps);
+  const marked = await trx
+    .updateTable('campaigns')
+    .set({ closed_notified: now })
+    .where('id', '=', campaign.id)
+    .where('closed_notified', 'is', null)
+    .executeTakeFirst();
+  if (Number(marked.numUpdatedRows) !== 1) return 0;
+  const adminIds = adminsOf(campaign);
+  if (adminIds.length === 0) return 0;
+  const admins = await trx
+    .selectFrom('members')
+    .select(['id', 'title', 'firstname', 'lastname', 'email'])
+    .where('id', 'in', adminIds)
+    .execute();
+  const context = await mailContext(deps, trx, campaign);
+  const mails = admins.map((admin) =>
+    memberMail(context, asRecipient(campaign, admin), 'closing_notification', 0, ''),
+  );
+  await queue(deps, trx, mails, now);
+  return mails.length;
+}
+
+/**
+ * The mails of a completion, queued in the caller's transaction (the one that marks the member
+ * completed): `confirmation_member` when the campaign sends it, `confirmation_admin` to each admin,
+ * and `campaign_reportdelivery` with the report link when the campaign sends it. Answers how many.
+ */
+export async function queueCompletionMails(
+  deps: CampaignDeps,
+  trx: Transaction<Database>,
+  campaign: CampaignRow,
+  member: MailableMember,
+  reportLink: string,
+): Promise<number> {
+  const now = nowOf(deps);
+  const context = await mailContext(deps, trx, campaign);
+  const mails: QueuedMail[] = [];
+  if (campaign.sendmemberconfirmation === 1)
+    mails.push(memberMail(context, member, 'confirmation_member', 0, ''));
+  if (campaign.sendreportdelivery === 1)
+    mails.push(memberMail(context, member, 'campaign_reportdelivery', 0, reportLink));
+  const adminIds = adminsOf(campaign);
+  if (adminIds.length > 0) {
+    const admins = await trx
+      .selectFrom('members')
+      .select(['id', 'title', 'firstname', 'lastname', 'email'])
+      .where('id', 'in', adminIds)
+      .execute();
+    for (const admin of admins) {
+      const mail = memberMail(context, asRecipient(campaign, admin), 'confirmation_admin', 0, '');
+      mail.params.subjectMember = { firstname: member.firstname, lastname: member.lastname };
+      // One confirmation per completing member and admin.
+      mail.dedupeKey = `${member.id}:confirmation_admin:${admin.id}`;
+      mails.push(mail);
+    }
+  }
+  await queue(deps, trx, mails, now);
+  // An `auto` campaign may have ended with this completion.
+  await repo.markDue(trx, campaign.id, now);
+  return mails.length;
+}

@@ -1,0 +1,413 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, Dialect } from '../db/database.js';
+import type { CampaignMemberRow, CampaignMemberUpdate, NewCampaignMemberRow } from './campaigns.table.js';
+
+/** A row of GET /campaigns/{id}/members, its columns already named as on the wire. */
+export interface CampaignMemberListRow {
+  token: string;
+  memberid: string;
+  title: string;
+  firstname: string;
+  middlename: string;
+  lastname: string;
+  email: string;
+  groupalias: string | null;
+  groupname: string | null;
+  status: string;
+  testuser: number | string;
+  memberstatus: string | null;
+  created: string;
+  dateinvited: string | null;
+  datestarted: string | null;
+  datecompleted: string | null;
+  datereminded: string | null;
+  countreminded: number | string | null;
+  extra: string | null;
+  tags: string;
+  results: string;
+  mailconfig: string | null;
+  sessionurl: string;
+  memberextra: string;
+}
+
+function listQuery(db: Kysely<Database>, campaignId: string) {
+  return db
+    .selectFrom('campaign_members as cm')
+    .innerJoin('members as m', 'm.id', 'cm.member_id')
+    .leftJoin('groups as g', 'g.id', 'm.group_id')
+    .select([
+      'cm.token',
+      'cm.member_id as memberid',
+      'cm.title',
+      'cm.firstname',
+      'cm.middlename',
+      'cm.lastname',
+      'cm.email',
+      'g.alias as groupalias',
+      'g.name as groupname',
+      'cm.status',
+      'cm.testuser',
+      'm.status as memberstatus',
+      'cm.created',
+      'cm.dateinvited',
+      'cm.datestarted',
+      'cm.datecompleted',
+      'cm.datereminded',
+      'cm.countreminded',
+      'cm.extra',
+      'cm.tags',
+      'cm.results',
+      'cm.mailconfig',
+      'cm.sessionurl',
+      'm.extra as memberextra',
+    ])
+    .where('cm.campaign_id', '=', campaignId);
+}
+
+/** A campaign's members in the list shape, a batch of rows at a time (as GET /members streams). */
+export async function* streamCampaignMembers(
+  db: Kysely<Database>,
+  campaignId: string,
+): AsyncGenerator<CampaignMemberListRow[]> {
+  for await (const batch of db.getExecutor().stream(listQuery(db, campaignId).compile(), 1000)) {
+    yield batch.rows as CampaignMemberListRow[];
+  }
+}
+
+/** One campaign member in the list's columns. */
+export async function findCampaignMemberView(
+  db: Kysely<Database>,
+  campaignId: string,
+  memberId: string,
+): Promise<CampaignMemberListRow | undefined> {
+  return (await listQuery(db, campaignId).where('cm.member_id', '=', memberId).executeTakeFirst()) as
+    | CampaignMemberListRow
+    | undefined;
+}
+
+export async function findCampaignMember(
+  db: Kysely<Database>,
+  campaignId: string,
+  memberId: string,
+): Promise<CampaignMemberRow | undefined> {
+  return db
+    .selectFrom('campaign_members')
+    .selectAll()
+    .where('campaign_id', '=', campaignId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+}
+
+export async function countCampaignMembers(db: Kysely<Database>, campaignId: string): Promise<number> {
+  const row = await db
+    .selectFrom('campaign_members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('campaign_id', '=', campaignId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The member fields a campaign member is copied from. */
+export interface MemberToAdd {
+  title: string | null;
+  firstname: string;
+  middlename: string | null;
+  lastname: string;
+  email: string;
+  testuser: number;
+}
+
+/**
+ * The members of `ids` that exist, by id, with the fields a campaign member copies. On PostgreSQL
+ * their rows are key-share locked until the transaction ends: a member deleted meanwhile is waited
+ * for and then not found (instead of failing the insert on its foreign key), and one deleted later
+ * waits for the add and takes its new memberships with it. Malformed ids are never looked up.
+ */
+export async function lockMembersToAdd(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  ids: string[],
+): Promise<Map<string, MemberToAdd>> {
+  const found = new Map<string, MemberToAdd>();
+  const wellFormed = ids.filter((id) => /^[0-9A-Za-z]{10}$/.test(id));
+  for (let i = 0; i < wellFormed.length; i += 500) {
+    const query = trx
+      .selectFrom('members')
+      .select(['id', 'title', 'firstname', 'middlename', 'lastname', 'email', 'testuser'])
+      .where('id', 'in', wellFormed.slice(i, i + 500));
+    const rows = await (dialect === 'postgres' ? query.forKeyShare() : query).execute();
+    for (const { id, ...member } of rows) found.set(id, member);
+  }
+  return found;
+}
+
+/** The ids of the direct members of these groups, in a stable order (oldest first, 500 groups at a time). */
+export async function memberIdsInGroups(db: Kysely<Database>, groupIds: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < groupIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('members')
+      .select('id')
+      .where('group_id', 'in', groupIds.slice(i, i + 500))
+      .orderBy('created')
+      .orderBy('id')
+      .execute();
+    for (const row of rows) ids.push(row.id);
+  }
+  return ids;
+}
+
+/** Which of `memberIds` are in the campaign already. */
+export async function membersInCampaign(
+  db: Kysely<Database>,
+  campaignId: string,
+  memberIds: string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < memberIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('campaign_members')
+      .select('member_id')
+      .where('campaign_id', '=', campaignId)
+      .where('member_id', 'in', memberIds.slice(i, i + 500))
+      .execute();
+    for (const row of rows) found.add(row.member_id);
+  }
+  return found;
+}
+
+/** Inserts campaign members; one already there is skipped by the unique key. Answers the member ids added. */
+export async function insertCampaignMembers(
+  db: Kysely<Database>,
+  rows: NewCampaignMemberRow[],
+): Promise<Set<string>> {
+  const added = new Set<string>();
+  // 16 columns a row: 500 rows (8,000 parameters) stay below every engine's bound-parameter limit.
+  for (let i = 0; i < rows.length; i += 500) {
+    const result = await db
+      .insertInto('campaign_members')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) => oc.doNothing())
+      .returning('member_id')
+      .execute();
+    for (const row of result) added.add(row.member_id);
+  }
+  return added;
+}
+
+export async function updateCampaignMember(
+  db: Kysely<Database>,
+  campaignId: string,
+  memberId: string,
+  change: CampaignMemberUpdate,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('campaign_members')
+    .set(change)
+    .where('campaign_id', '=', campaignId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Lets the member take the questionnaire again under a new token. The status is decided in the same
+ * statement that writes it, from the row as it is then: an invitation that commits while this waits
+ * for the row makes it `invited`, never `new` (which would invite it twice). False when not there.
+ */
+export async function resetCampaignMember(
+  db: Kysely<Database>,
+  campaignId: string,
+  memberId: string,
+  token: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('campaign_members')
+    .set((eb) => ({
+      status: eb
+        .case()
+        .when('dateinvited', 'is', null)
+        .then(sql.lit<CampaignMemberRow['status']>('new'))
+        .else(sql.lit<CampaignMemberRow['status']>('invited'))
+        .end(),
+      token,
+      datestarted: null,
+      datecompleted: null,
+      sessionurl: '',
+      results: '[]',
+    }))
+    .where('campaign_id', '=', campaignId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteCampaignMember(
+  db: Kysely<Database>,
+  campaignId: string,
+  memberId: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('campaign_members')
+    .where('campaign_id', '=', campaignId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function deleteAllCampaignMembers(db: Kysely<Database>, campaignId: string): Promise<void> {
+  await db.deleteFrom('campaign_members').where('campaign_id', '=', campaignId).execute();
+}
+
+/** The fields a mail to a campaign member is made from. */
+export type MailableMember = Pick<
+  CampaignMemberRow,
+  | 'id'
+  | 'member_id'
+  | 'token'
+  | 'title'
+  | 'firstname'
+  | 'lastname'
+  | 'email'
+  | 'extra'
+  | 'mailconfig'
+  | 'countreminded'
+>;
+const MAILABLE = [
+  'id',
+  'member_id',
+  'token',
+  'title',
+  'firstname',
+  'lastname',
+  'email',
+  'extra',
+  'mailconfig',
+  'countreminded',
+] as const;
+
+/** Who would be invited now: members still `new`, optionally only some. */
+export async function invitable(
+  db: Kysely<Database>,
+  campaignId: string,
+  memberIds?: string[],
+): Promise<MailableMember[]> {
+  return selectMailable(db, campaignId, memberIds, (query) => query.where('status', '=', 'new'));
+}
+
+/** Who would be reminded now: members invited or started below `repeat` reminders. */
+export async function remindable(
+  db: Kysely<Database>,
+  campaignId: string,
+  repeat: number | null,
+  memberIds?: string[],
+): Promise<(MailableMember & { dateinvited: string | null; datereminded: string | null })[]> {
+  return (await selectMailable(db, campaignId, memberIds, (query) => {
+    const filtered = query.where('status', 'in', ['invited', 'started']);
+    return (repeat === null ? filtered : filtered.where('countreminded', '<', repeat)).select([
+      'dateinvited',
+      'datereminded',
+    ]);
+  })) as (MailableMember & { dateinvited: string | null; datereminded: string | null })[];
+}
+
+type MailableQuery = ReturnType<typeof mailableBase>;
+const mailableBase = (db: Kysely<Database>, campaignId: string) =>
+  db.selectFrom('campaign_members').select(MAILABLE).where('campaign_id', '=', campaignId);
+
+async function selectMailable(
+  db: Kysely<Database>,
+  campaignId: string,
+  memberIds: string[] | undefined,
+  narrow: (query: MailableQuery) => MailableQuery,
+): Promise<MailableMember[]> {
+  if (memberIds === undefined) return narrow(mailableBase(db, campaignId)).execute();
+  const rows: MailableMember[] = [];
+  for (let i = 0; i < memberIds.length; i += 500) {
+    const chunk = memberIds.slice(i, i + 500);
+    rows.push(...(await narrow(mailableBase(db, campaignId).where('member_id', 'in', chunk)).execute()));
+  }
+  return rows;
+}
+
+/**
+ * Marks members invited, only those still `new`: run inside the transaction that queues their
+ * invitations, a concurrent invite (which waits for this one's row locks on PostgreSQL) finds
+ * them invited and mails nobody twice. Answers the campaign-member ids that changed.
+ */
+export async function markInvited(
+  trx: Transaction<Database>,
+  ids: string[],
+  now: string,
+): Promise<Set<string>> {
+  const changed = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await trx
+      .updateTable('campaign_members')
+      .set({ status: 'invited', dateinvited: now })
+      .where('id', 'in', ids.slice(i, i + 500))
+      .where('status', '=', 'new')
+      .returning('id')
+      .execute();
+    for (const row of rows) changed.add(row.id);
+  }
+  return changed;
+}
+
+/**
+ * Counts a reminder for members whose count is still what was read, so two concurrent reminds
+ * cannot both count (and mail) the same reminder. Answers the campaign-member ids that changed.
+ */
+export async function markReminded(
+  trx: Transaction<Database>,
+  members: { id: string; countreminded: number }[],
+  now: string,
+): Promise<Set<string>> {
+  const changed = new Set<string>();
+  const byCount = new Map<number, string[]>();
+  for (const member of members) {
+    const ids = byCount.get(member.countreminded) ?? [];
+    ids.push(member.id);
+    byCount.set(member.countreminded, ids);
+  }
+  for (const [count, ids] of byCount) {
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await trx
+        .updateTable('campaign_members')
+        .set({ datereminded: now, countreminded: sql`countreminded + 1` })
+        .where('id', 'in', ids.slice(i, i + 500))
+        .where('countreminded', '=', count)
+        .where('status', 'in', ['invited', 'started'])
+        .returning('id')
+        .execute();
+      for (const row of rows) changed.add(row.id);
+    }
+  }
+  return changed;
+}
+
+/** A member's campaign memberships, with each campaign's fields. */
+export async function listMemberCampaigns(db: Kysely<Database>, memberId: string) {
+  return db
+    .selectFrom('campaign_members as cm')
+    .innerJoin('campaigns as c', 'c.id', 'cm.campaign_id')
+    .select([
+      'c.id as campaignid',
+      'c.alias',
+      'c.name',
+      'c.variant',
+      'c.language',
+      'c.start_at',
+      'c.end_at',
+      'c.closingtype',
+      'cm.status',
+      'cm.token',
+      'cm.dateinvited',
+      'cm.datestarted',
+      'cm.datecompleted',
+      'cm.results',
+    ])
+    .where('cm.member_id', '=', memberId)
+    .orderBy('cm.created')
+    .execute();
+}

@@ -1,0 +1,232 @@
+import type {
+  CampaignMember,
+  CampaignMemberPatch,
+  CampaignMembersAdd,
+  CampaignMembersAdded,
+  MemberCampaign,
+} from '@assay/schema';
+import { descendantIds, groupExists } from '../groups/groups.repository.js';
+import { jsonObjectColumn } from '../http/envelope.js';
+import { BusinessError, notFound } from '../http/errors.js';
+import { findMember } from '../members/members.repository.js';
+import { randomId, randomSecret } from '../util/ids.js';
+import * as members from './campaign-members.repository.js';
+import * as repo from './campaigns.repository.js';
+import { type CampaignDeps, checkStages, nowOf } from './campaigns.service.js';
+import type { CampaignMemberUpdate, CampaignRow, NewCampaignMemberRow } from './campaigns.table.js';
+import { campaignStatus, toCampaignMember } from './campaigns.wire.js';
+
+export const SKIP_UNKNOWN = 'unknown member';
+export const SKIP_PRESENT = 'already in the campaign';
+export const SKIP_FULL = 'campaign is full';
+
+async function requireCampaign(deps: CampaignDeps, id: string): Promise<CampaignRow> {
+  const row = await repo.findCampaign(deps.db, id);
+  if (!row) throw notFound('campaign');
+  return row;
+}
+
+export async function streamMembers(deps: CampaignDeps, campaignId: string) {
+  await requireCampaign(deps, campaignId);
+  return members.streamCampaignMembers(deps.db, campaignId);
+}
+
+export async function getMember(
+  deps: CampaignDeps,
+  campaignId: string,
+  memberId: string,
+): Promise<CampaignMember> {
+  await requireCampaign(deps, campaignId);
+  const row = await members.findCampaignMemberView(deps.db, campaignId, memberId);
+  if (!row) throw notFound('campaign member');
+  return toCampaignMember(row);
+}
+
+/** The members of a group, and of every group below it when asked, in no particular order. */
+async function groupMemberIds(deps: CampaignDeps, groupId: string, subgroups: boolean): Promise<string[]> {
+  const groups = subgroups
+    ? await descendantIds(deps.db, groupId)
+    : (await groupExists(deps.db, groupId))
+      ? [groupId]
+      : [];
+  if (groups.length === 0) throw new BusinessError('groupid: no such group');
+  return members.memberIdsInGroups(deps.db, groups);
+}
+
+/**
+ * Adds members in one transaction that holds the campaign's row, so that concurrent adds cannot
+ * fill it past `maxparticipants` together; those beyond it are skipped with the reason.
+ */
+async function addToCampaign(
+  deps: CampaignDeps,
+  campaignId: string,
+  memberIds: string[],
+): Promise<CampaignMembersAdded> {
+  const now = nowOf(deps);
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const campaign = await repo.lockCampaign(trx, deps.dialect, campaignId);
+    if (!campaign) throw notFound('campaign');
+    const skipped: CampaignMembersAdded['skipped'] = [];
+    const found = await members.lockMembersToAdd(trx, deps.dialect, memberIds);
+    const present = await members.membersInCampaign(trx, campaignId, [...found.keys()]);
+    let room =
+      campaign.maxparticipants < 0
+        ? Number.POSITIVE_INFINITY
+        : campaign.maxparticipants - (await members.countCampaignMembers(trx, campaignId));
+    const rows: NewCampaignMemberRow[] = [];
+    for (const id of memberIds) {
+      const member = found.get(id);
+      if (!member) skipped.push({ memberid: id, reason: SKIP_UNKNOWN });
+      else if (present.has(id)) skipped.push({ memberid: id, reason: SKIP_PRESENT });
+      else if (room <= 0) skipped.push({ memberid: id, reason: SKIP_FULL });
+      else {
+        room -= 1;
+        rows.push({
+          id: randomId(),
+          campaign_id: campaignId,
+          member_id: id,
+          token: randomSecret(),
+          status: 'new',
+          title: member.title ?? '',
+          firstname: member.firstname,
+          middlename: member.middlename ?? '',
+          lastname: member.lastname,
+          email: member.email,
+          testuser: member.testuser,
+          tags: '[]',
+          results: '[]',
+          sessionurl: '',
+          countreminded: 0,
+          created: now,
+        });
+      }
+    }
+    const added = await members.insertCampaignMembers(trx, rows);
+    // Invitations of an `instant` or a `fixed` campaign go out at the scheduler's next tick.
+    if (added.size > 0 && campaign.autoinvite !== 'none') await repo.markDue(trx, campaignId, now);
+    return { added: rows.filter((row) => added.has(row.member_id)).map((row) => row.member_id), skipped };
+  });
+  if (result.added.length > 0) deps.campaignsDue();
+  return result;
+}
+
+/** POST /campaigns/{id}/members: `memberids` and/or a group (with its sub-groups when asked). */
+export async function addMembers(
+  deps: CampaignDeps,
+  campaignId: string,
+  input: CampaignMembersAdd,
+): Promise<CampaignMembersAdded> {
+  if (input.memberids === undefined && input.groupid === undefined)
+    throw new BusinessError('memberids: give memberids, a groupid, or both');
+  await requireCampaign(deps, campaignId);
+  const ids = [...(input.memberids ?? [])];
+  if (input.groupid !== undefined)
+    ids.push(...(await groupMemberIds(deps, input.groupid, input.subgroups ?? false)));
+  return addToCampaign(deps, campaignId, [...new Set(ids)]);
+}
+
+/** POST /campaigns/{id}/members/{memberid}: adding a member that is there already changes nothing. */
+export async function addMember(deps: CampaignDeps, campaignId: string, memberId: string): Promise<void> {
+  const { skipped } = await addToCampaign(deps, campaignId, [memberId]);
+  const reason = skipped[0]?.reason;
+  if (reason === SKIP_UNKNOWN) throw notFound('member');
+  if (reason === SKIP_FULL) throw new BusinessError('maxparticipants: the campaign is full');
+}
+
+function roleCheck(deps: CampaignDeps, campaign: CampaignRow, extra: Record<string, unknown>) {
+  if (extra.role === undefined) return;
+  const roles = deps.variants.get(campaign.variant)?.roles.map((role) => role.role) ?? [];
+  if (typeof extra.role !== 'string' || !roles.includes(extra.role))
+    throw new BusinessError(`extra.role: must be one of ${roles.join(', ')}`);
+}
+
+export async function patchMember(
+  deps: CampaignDeps,
+  campaignId: string,
+  memberId: string,
+  input: CampaignMemberPatch,
+): Promise<CampaignMember> {
+  const campaign = await requireCampaign(deps, campaignId);
+  const change: CampaignMemberUpdate = {};
+  if (input.extra !== undefined) {
+    const extra = input.extra && !Array.isArray(input.extra) ? input.extra : {};
+    roleCheck(deps, campaign, extra);
+    // An empty extra is no extra: null, as before it was ever set (the wire shape has no `[]` for it).
+    change.extra = Object.keys(extra).length === 0 ? null : JSON.stringify(extra);
+  }
+  if (input.tags !== undefined) change.tags = JSON.stringify([...new Set(input.tags ?? [])]);
+  checkStages(input.mailconfig, 'mailconfig');
+  if (input.mailconfig !== undefined)
+    change.mailconfig =
+      input.mailconfig === null
+        ? null
+        : JSON.stringify(Array.isArray(input.mailconfig) ? {} : input.mailconfig);
+  if (input.testuser !== undefined) change.testuser = input.testuser ? 1 : 0;
+  const found =
+    Object.keys(change).length === 0
+      ? (await members.findCampaignMember(deps.db, campaignId, memberId)) !== undefined
+      : await members.updateCampaignMember(deps.db, campaignId, memberId, change);
+  if (!found) throw notFound('campaign member');
+  return getMember(deps, campaignId, memberId);
+}
+
+export async function removeMember(deps: CampaignDeps, campaignId: string, memberId: string): Promise<void> {
+  await requireCampaign(deps, campaignId);
+  const removed = await deps.db.transaction().execute(async (trx) => {
+    await repo.cancelQueuedMails(trx, campaignId, memberId);
+    return members.deleteCampaignMember(trx, campaignId, memberId);
+  });
+  if (!removed) throw notFound('campaign member');
+  // An `auto` campaign whose last unfinished member left may have ended.
+  await repo.markDue(deps.db, campaignId, nowOf(deps));
+}
+
+export async function removeAllMembers(deps: CampaignDeps, campaignId: string): Promise<void> {
+  await requireCampaign(deps, campaignId);
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.cancelQueuedMails(trx, campaignId);
+    await members.deleteAllCampaignMembers(trx, campaignId);
+  });
+}
+
+/**
+ * The member may take the questionnaire again: answers and session cleared, status back to
+ * `invited` (or `new` if never invited), start and completion dates cleared, and a new token, so
+ * that the old link says it was reset. Reports already made stay.
+ */
+export async function resetMember(deps: CampaignDeps, campaignId: string, memberId: string): Promise<void> {
+  await requireCampaign(deps, campaignId);
+  if (!(await members.resetCampaignMember(deps.db, campaignId, memberId, randomSecret())))
+    throw notFound('campaign member');
+  await repo.markDue(deps.db, campaignId, nowOf(deps));
+}
+
+/** GET /members/{memberid}/campaigns. */
+export async function memberCampaigns(deps: CampaignDeps, memberId: string): Promise<MemberCampaign[]> {
+  if (!(await findMember(deps.db, memberId))) throw notFound('member');
+  const rows = await members.listMemberCampaigns(deps.db, memberId);
+  const counts = await Promise.all(
+    [...new Set(rows.map((row) => row.campaignid))].map(
+      async (id) => [id, (await repo.statusCounts(deps.db, id)).get(id)] as const,
+    ),
+  );
+  const byCampaign = new Map(counts);
+  const now = nowOf(deps);
+  return rows.map((row) => {
+    const results = jsonObjectColumn(row.results);
+    return {
+      campaignid: row.campaignid,
+      alias: row.alias,
+      name: row.name,
+      variant: row.variant,
+      language: row.language,
+      campaignstatus: campaignStatus(row, byCampaign.get(row.campaignid) ?? repo.emptyCounts(), now),
+      status: row.status,
+      token: row.token,
+      dateinvited: row.dateinvited,
+      datestarted: row.datestarted,
+      datecompleted: row.datecompleted,
+      reportid: Array.isArray(results) ? null : ((results.reportid as string | undefined) ?? null),
+    };
+  });
+}

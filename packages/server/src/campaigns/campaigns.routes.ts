@@ -1,0 +1,316 @@
+import {
+  CampaignCreate,
+  CampaignDetail,
+  CampaignListItem,
+  CampaignMailRequest,
+  CampaignMember,
+  CampaignMemberListItem,
+  CampaignMemberPatch,
+  CampaignMembersAdd,
+  CampaignMembersAdded,
+  CampaignPatch,
+  DupecheckBody,
+  ListQuery,
+  MemberCampaign,
+} from '@assay/schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import type { AppContext } from '../context.js';
+import { failure, ok } from '../http/envelope.js';
+import { okArrayStream } from '../http/json-stream.js';
+import { idParams, requireEmptyBody, responses } from '../http/route-schema.js';
+import { bodyUncheckedCompiler, validate } from '../http/validator.js';
+import * as mail from './campaign-mail.service.js';
+import * as members from './campaign-members.service.js';
+import * as campaigns from './campaigns.service.js';
+import { toCampaignMemberListItem } from './campaigns.wire.js';
+
+const tags = ['campaigns'];
+const campaignParams = idParams('campaignid');
+const membershipParams = idParams('campaignid', 'memberid');
+type CampaignParams = { campaignid: string };
+type MembershipParams = { campaignid: string; memberid: string };
+
+const caller = (request: FastifyRequest) => ({ userId: request.principal.userId });
+const campaignId = (request: FastifyRequest) => (request.params as CampaignParams).campaignid;
+const membership = (request: FastifyRequest) => request.params as MembershipParams;
+
+/** The optional body of invite and remind: none, `{}`, or `{ memberids, dryrun }`. */
+const mailRequest = (body: unknown): CampaignMailRequest =>
+  body === undefined || body === null || body === ''
+    ? {}
+    : (validate(CampaignMailRequest, body, 'body') as CampaignMailRequest);
+
+export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
+  app.get(
+    '/campaigns',
+    {
+      schema: {
+        tags,
+        summary: 'Every campaign (list shape)',
+        querystring: ListQuery,
+        response: responses(Type.Array(CampaignListItem)),
+      },
+    },
+    async (request) => ok(await campaigns.listCampaigns(deps, caller(request))),
+  );
+
+  app.post(
+    '/campaigns',
+    {
+      schema: {
+        tags,
+        summary: 'Create a campaign: name, variant and start are required',
+        body: CampaignCreate,
+        response: responses(CampaignDetail),
+      },
+    },
+    async (request) =>
+      ok(await campaigns.createCampaign(deps, caller(request), request.body as CampaignCreate)),
+  );
+
+  app.post(
+    '/campaigns/dupecheck',
+    {
+      schema: {
+        tags,
+        summary: 'Is this alias free? ERROR means taken; matches the alias, not the name',
+        body: DupecheckBody,
+        response: responses(Type.Literal('')),
+      },
+      validatorCompiler: bodyUncheckedCompiler,
+    },
+    async (request) => ((await campaigns.aliasIsFree(deps.db, request.body)) ? ok('') : failure('')),
+  );
+
+  app.get(
+    '/campaigns/:campaignid',
+    {
+      schema: {
+        tags,
+        summary: 'One campaign (detail shape)',
+        params: campaignParams,
+        response: responses(CampaignDetail),
+      },
+    },
+    async (request) => ok(await campaigns.getCampaign(deps, caller(request), campaignId(request))),
+  );
+
+  app.patch(
+    '/campaigns/:campaignid',
+    {
+      schema: {
+        tags,
+        summary: 'Update a campaign; variant and language cannot change',
+        params: campaignParams,
+        body: CampaignPatch,
+        response: responses(CampaignDetail),
+      },
+    },
+    async (request) =>
+      ok(
+        await campaigns.patchCampaign(
+          deps,
+          caller(request),
+          campaignId(request),
+          request.body as CampaignPatch,
+        ),
+      ),
+  );
+
+  app.delete(
+    '/campaigns/:campaignid',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a campaign and its memberships; its reports stay',
+        params: campaignParams,
+        response: responses(Type.Literal('')),
+      },
+    },
+    async (request) => {
+      await campaigns.deleteCampaign(deps, campaignId(request));
+      return ok('');
+    },
+  );
+
+  app.get(
+    '/campaigns/:campaignid/members',
+    {
+      schema: {
+        tags,
+        summary: "The campaign's members (list shape)",
+        params: campaignParams,
+        querystring: ListQuery,
+        response: responses(Type.Array(CampaignMemberListItem)),
+      },
+    },
+    async (request, reply) => {
+      const batches = await members.streamMembers(deps, campaignId(request));
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(okArrayStream(batches, toCampaignMemberListItem));
+    },
+  );
+
+  app.post(
+    '/campaigns/:campaignid/members',
+    {
+      schema: {
+        tags,
+        summary: 'Add members by id and/or a group (with its sub-groups when asked)',
+        params: campaignParams,
+        body: CampaignMembersAdd,
+        response: responses(CampaignMembersAdded),
+      },
+    },
+    async (request) =>
+      ok(await members.addMembers(deps, campaignId(request), request.body as CampaignMembersAdd)),
+  );
+
+  app.delete(
+    '/campaigns/:campaignid/members/all',
+    {
+      schema: {
+        tags,
+        summary: 'Remove every member from the campaign',
+        params: campaignParams,
+        response: responses(Type.Literal('')),
+      },
+    },
+    async (request) => {
+      await members.removeAllMembers(deps, campaignId(request));
+      return ok('');
+    },
+  );
+
+  const mailSchema = (summary: string) => ({
+    schema: {
+      tags,
+      summary,
+      params: campaignParams,
+      body: CampaignMailRequest,
+      response: responses(
+        Type.Union([Type.Literal(''), Type.Array(Type.String())]),
+        "'' once queued; with dryrun, the member ids that would be mailed",
+      ),
+    },
+    // The body is optional: validated in the handler when there is one.
+    validatorCompiler: bodyUncheckedCompiler,
+  });
+  app.post(
+    '/campaigns/:campaignid/members/invite',
+    mailSchema(
+      'Invite every member with status new (or those of memberids); dryrun answers who, sending nothing',
+    ),
+    async (request) => ok(await mail.invite(deps, campaignId(request), mailRequest(request.body))),
+  );
+  app.post(
+    '/campaigns/:campaignid/members/remind',
+    mailSchema(
+      'Remind members invited or started, below reminderrepeat; dryrun answers who, sending nothing',
+    ),
+    async (request) => ok(await mail.remind(deps, campaignId(request), mailRequest(request.body))),
+  );
+
+  app.get(
+    '/campaigns/:campaignid/members/:memberid',
+    {
+      schema: {
+        tags,
+        summary: 'One campaign member',
+        params: membershipParams,
+        response: responses(CampaignMember),
+      },
+    },
+    async (request) => {
+      const { campaignid, memberid } = membership(request);
+      return ok(await members.getMember(deps, campaignid, memberid));
+    },
+  );
+
+  app.post(
+    '/campaigns/:campaignid/members/:memberid',
+    {
+      schema: {
+        tags,
+        summary: 'Add one member (ids in the path, empty body)',
+        params: membershipParams,
+        response: responses(Type.Literal('')),
+      },
+      validatorCompiler: bodyUncheckedCompiler,
+    },
+    async (request) => {
+      requireEmptyBody(request.body);
+      const { campaignid, memberid } = membership(request);
+      await members.addMember(deps, campaignid, memberid);
+      return ok('');
+    },
+  );
+
+  app.patch(
+    '/campaigns/:campaignid/members/:memberid',
+    {
+      schema: {
+        tags,
+        summary: "Update a campaign member's extra (role), tags, mailconfig or testuser",
+        params: membershipParams,
+        body: CampaignMemberPatch,
+        response: responses(CampaignMember),
+      },
+    },
+    async (request) => {
+      const { campaignid, memberid } = membership(request);
+      return ok(await members.patchMember(deps, campaignid, memberid, request.body as CampaignMemberPatch));
+    },
+  );
+
+  app.delete(
+    '/campaigns/:campaignid/members/:memberid',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a member from the campaign',
+        params: membershipParams,
+        response: responses(Type.Literal('')),
+      },
+    },
+    async (request) => {
+      const { campaignid, memberid } = membership(request);
+      await members.removeMember(deps, campaignid, memberid);
+      return ok('');
+    },
+  );
+
+  app.patch(
+    '/campaigns/:campaignid/members/:memberid/reset',
+    {
+      schema: {
+        tags,
+        summary: 'Let the member take the questionnaire again (a new link; reports stay)',
+        params: membershipParams,
+        response: responses(Type.Literal('')),
+      },
+      validatorCompiler: bodyUncheckedCompiler,
+    },
+    async (request) => {
+      const { campaignid, memberid } = membership(request);
+      await members.resetMember(deps, campaignid, memberid);
+      return ok('');
+    },
+  );
+
+  app.get(
+    '/members/:memberid/campaigns',
+    {
+      schema: {
+        tags: ['members'],
+        summary: "The member's campaign memberships",
+        params: idParams('memberid'),
+        response: responses(Type.Array(MemberCampaign)),
+      },
+    },
+    async (request) =>
+      ok(await members.memberCampaigns(deps, (request.params as { memberid: string }).memberid)),
+  );
+}

@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import { BusinessError } from '../http/errors.js';
+import type { VariantRegistry } from '../variants/variant.types.js';
+import type { OutboxRow, OutboxStatus } from './mail.table.js';
+import type { MailParams, RenderedMail } from './mail.types.js';
+import { findOutboxMail, listOutbox, retryFailedMails, retryOutboxMail } from './outbox.repository.js';
+import { renderMail } from './render.js';
+
+export const OUTBOX_STATUSES: readonly OutboxStatus[] = ['queued', 'sending', 'sent', 'failed', 'captured'];
+
+/** A mail of the outbox as an operator sees it. */
+export interface OutboxMail {
+  id: string;
+  status: OutboxStatus;
+  stage: string;
+  recipient: string;
+  created: string;
+  attempts: number;
+  campaignid: string | null;
+  memberid: string | null;
+  messageid: string;
+  language: string;
+  template: string;
+  nextattempt: string | null;
+  sent: string | null;
+  lastresponse: string | null;
+}
+
+function toOutboxMail(row: OutboxRow): OutboxMail {
+  return {
+    id: row.id,
+    status: row.status,
+    stage: row.stage,
+    recipient: row.recipient,
+    created: row.created,
+    attempts: row.attempts,
+    campaignid: row.campaign_id,
+    memberid: row.member_id,
+    messageid: row.message_id,
+    language: row.language,
+    template: row.template,
+    nextattempt: row.status === 'queued' ? row.next_attempt_at : null,
+    sent: row.sent_at,
+    lastresponse: row.last_response,
+  };
+}
+
+/** The domain of the sender's address (`Name <a@b>` or `a@b`): the right side of every Message-ID. */
+export function messageIdDomain(mailFrom: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const at = address.lastIndexOf('@');
+  return at === -1 ? 'localhost' : address.slice(at + 1);
+}
+
+export function isOutboxStatus(value: string): value is OutboxStatus {
+  return (OUTBOX_STATUSES as readonly string[]).includes(value);
+}
+
+/** The newest mails first, of one campaign and in one status when asked. */
+export async function listMails(
+  db: Kysely<Database>,
+  filter: { campaignId?: string; status?: OutboxStatus; limit?: number } = {},
+): Promise<OutboxMail[]> {
+  const rows = await listOutbox(db, { ...filter, limit: filter.limit ?? 100 });
+  return rows.map(toOutboxMail);
+}
+
+const unknownMail = (id: string) => new BusinessError(`mail: no mail ${id}`);
+
+/** One mail with its text, rendered as it is (or would be) delivered; a mail that cannot be rendered says why. */
+export async function showMail(
+  db: Kysely<Database>,
+  id: string,
+  options: { variants: VariantRegistry; mailFrom: string },
+): Promise<{ mail: OutboxMail; from: string; rendered: RenderedMail | { error: string } }> {
+  const row = await findOutboxMail(db, id);
+  if (!row) throw unknownMail(id);
+  let rendered: RenderedMail | { error: string };
+  try {
+    rendered = renderMail(options.variants, JSON.parse(row.params) as MailParams);
+  } catch (error) {
+    rendered = { error: error instanceof Error ? error.message : String(error) };
+  }
+  return { mail: toOutboxMail(row), from: options.mailFrom, rendered };
+}
+
+/** A failed or captured mail queued again, due now. */
+export async function retryMail(db: Kysely<Database>, id: string, now: string): Promise<void> {
+  if (await retryOutboxMail(db, id, now)) return;
+  const row = await findOutboxMail(db, id);
+  if (!row) throw unknownMail(id);
+  throw new BusinessError(`mail: ${id} is ${row.status}; only a failed or captured mail can be retried`);
+}
+
+/** Every failed mail queued again; answers how many. */
+export async function retryFailed(db: Kysely<Database>, now: string): Promise<number> {
+  return retryFailedMails(db, now);
+}

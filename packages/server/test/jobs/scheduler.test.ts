@@ -1,0 +1,274 @@
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CampaignDeps } from '../../src/campaigns/campaigns.service.js';
+import { tick } from '../../src/jobs/scheduler.js';
+import { MailDelivery } from '../../src/mail/delivery.js';
+import { builtinVariantsDir, loadVariants } from '../../src/variants/load-variants.js';
+import { dialects, email, type Instance, startInstance } from '../helpers/instance.js';
+import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink.js';
+
+const variants = loadVariants([builtinVariantsDir()]);
+const HOUR = 3_600_000;
+
+for (const dialect of dialects) {
+  describe(`scheduler (${dialect})`, () => {
+    let instance: Instance;
+    let sink: SmtpSink;
+    let now = new Date('2026-03-01T08:00:00Z');
+    let deps: CampaignDeps;
+    let delivery: MailDelivery;
+    const clock = () => now;
+    const at = (iso: string) => {
+      now = new Date(iso);
+    };
+
+    /** Ticks, then delivers everything due to the sink; answers the mails received by this step. */
+    const step = async () => {
+      const before = sink.received.length;
+      const report = await tick(deps);
+      while ((await delivery.runOnce()) > 0) {}
+      return { report, mails: sink.received.slice(before) };
+    };
+    const parsed = (mails: { messageId: string }[]) =>
+      Promise.all(mails.map((mail) => sink.parsed(mail.messageId)));
+    const addresses = (mails: ParsedMail[]) =>
+      mails.map((mail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address).sort();
+    const newMember = async (fields: Record<string, unknown> = {}) => {
+      const body = { email: email('s'), firstname: 'Sam', lastname: 'Lee', ...fields };
+      const response = await instance.call('POST', '/members', { body });
+      return { id: response.json.data.memberid as string, email: body.email as string };
+    };
+
+    beforeAll(async () => {
+      sink = await startSmtpSink();
+      instance = await startInstance(dialect, {
+        clock,
+        env: { SMTP_URL: sink.url, MAIL_FROM: 'Acme HR <hr@acme.test>' },
+      });
+      deps = {
+        db: instance.db.kysely,
+        dialect,
+        variants,
+        config: instance.config,
+        clock,
+        mailQueued: () => {},
+        campaignsDue: () => {},
+      };
+      delivery = new MailDelivery({
+        db: instance.db.kysely,
+        dialect,
+        variants,
+        smtpUrl: sink.url,
+        mailFrom: instance.config.mailFrom,
+        clock,
+      });
+    });
+    afterAll(async () => {
+      await delivery.stop();
+      await instance.close();
+      await sink.close();
+    });
+
+    it('runs a whole campaign: fixed invitation, two reminders, none past reminderrepeat, closing once', async () => {
+      at('2026-03-01T08:00:00Z');
+      const admin = await newMember({ firstname: 'Alex', lastname: 'Admin' });
+      const people = [
+        await newMember({ firstname: '<b>Bob</b> & "co"' }),
+        await newMember({ firstname: 'Chloé' }),
+        await newMember({ firstname: 'Dana' }),
+      ];
+      const created = await instance.call('POST', '/campaigns', {
+        body: {
+          name: 'Spring scan',
+          variant: 'teamscan',
+          start: '2026-03-02T09:00:00Z',
+          closingtype: 'date',
+          end: '2026-03-20T00:00:00Z',
+          autoinvite: 'fixed',
+          inviteoffset: { amount: 1, unit: 'day' },
+          autoreminder: true,
+          reminderoffset: { amount: 2, unit: 'day' },
+          reminderrepeat: 2,
+          admins: [admin.id],
+        },
+      });
+      const campaignId = created.json.data.campaignid as string;
+      const added = await instance.call('POST', `/campaigns/${campaignId}/members`, {
+        body: { memberids: people.map((person) => person.id) },
+      });
+      expect(added.json.data.added).toHaveLength(3);
+
+      expect((await step()).mails).toEqual([]); // before start
+      at('2026-03-02T10:00:00Z');
+      expect((await step()).mails).toEqual([]); // started, but the invitations wait a day
+      at('2026-03-03T09:00:00Z');
+      const invited = await step();
+      expect(invited.report.invited).toBe(3);
+      const invitations = await parsed(invited.mails);
+      expect(addresses(invitations)).toEqual(people.map((person) => person.email).sort());
+      const roster = (await instance.call('GET', `/campaigns/${campaignId}/members`)).json.data as {
+        memberid: string;
+        email: string;
+        token: string;
+        status: string;
+      }[];
+      for (const mail of invitations) {
+        const to = addresses([mail])[0];
+        const member = roster.find((row) => row.email === to);
+        expect(member?.status).toBe('invited');
+        expect(mail.subject).toContain('Spring scan');
+        expect(mail.from?.value[0]).toMatchObject({ name: 'Acme HR', address: 'hr@acme.test' });
+        expect(mail.text).toContain(`/q/${member?.token}`);
+        expect(mail.html).toContain(`/q/${member?.token}`);
+        expect(mail.html).not.toContain('<b>Bob</b>');
+      }
+      const bob = invitations.find((mail) => addresses([mail])[0] === people[0]?.email);
+      expect(bob?.html).toContain('&lt;b&gt;Bob&lt;/b&gt; &amp;');
+      expect(bob?.text).toContain('<b>Bob</b> & "co"');
+
+      // Dana completes; she is reminded no more.
+      await instance.db.kysely
+        .updateTable('campaign_members')
+        .set({ status: 'completed' })
+        .where('member_id', '=', people[2]?.id as string)
+        .execute();
+      at('2026-03-04T09:00:00Z');
+      expect((await step()).mails).toEqual([]); // the reminder offset is two days
+      at('2026-03-05T09:00:00Z');
+      const first = await step();
+      expect(first.report.reminded).toBe(2);
+      expect(addresses(await parsed(first.mails))).toEqual([people[0]?.email, people[1]?.email].sort());
+      at('2026-03-06T09:00:00Z');
+      expect((await step()).mails).toEqual([]);
+      at('2026-03-07T09:00:01Z');
+      expect((await step()).report.reminded).toBe(2);
+      at('2026-03-12T09:00:00Z');
+      expect((await step()).mails).toEqual([]); // reminderrepeat is 2
+      at('2026-03-20T00:00:00Z');
+      const closing = await step();
+      const notes = await parsed(closing.mails);
+      expect(addresses(notes)).toEqual([admin.email]);
+      expect(notes[0]?.subject).toContain('Spring scan');
+      at('2026-03-21T00:00:00Z');
+      expect((await step()).mails).toEqual([]);
+      expect((await instance.call('GET', `/campaigns/${campaignId}`)).json.data.status).toBe('ended');
+
+      const counts = sink.countByMessageId();
+      expect([...counts.values()].every((count) => count === 1)).toBe(true);
+      const reminded = (await instance.call('GET', `/campaigns/${campaignId}/members/${people[0]?.id}`)).json
+        .data;
+      expect(reminded.countreminded).toBe('2');
+      // Nothing is scheduled any more.
+      const row = await instance.db.kysely
+        .selectFrom('campaigns')
+        .select('due_at')
+        .where('id', '=', campaignId)
+        .executeTakeFirstOrThrow();
+      expect(row.due_at).toBeNull();
+    });
+
+    it('invites members added to an active instant campaign at the next tick; an auto campaign closes once', async () => {
+      at('2026-04-01T08:00:00Z');
+      const admin = await newMember();
+      const created = await instance.call('POST', '/campaigns', {
+        body: {
+          name: 'Instant',
+          variant: 'bigfive',
+          start: '2026-04-01T07:00:00Z',
+          autoinvite: 'instant',
+          closingtype: 'auto',
+          admins: [admin.id],
+        },
+      });
+      const campaignId = created.json.data.campaignid as string;
+      expect((await step()).mails).toEqual([]);
+      const person = await newMember();
+      await instance.call('POST', `/campaigns/${campaignId}/members/${person.id}`);
+      const invited = await step();
+      expect(addresses(await parsed(invited.mails))).toEqual([person.email]);
+      await instance.db.kysely
+        .updateTable('campaign_members')
+        .set({ status: 'completed' })
+        .where('campaign_id', '=', campaignId)
+        .execute();
+      // The questionnaire marks the campaign due when someone completes; here the test does.
+      await instance.db.kysely
+        .updateTable('campaigns')
+        .set({ due_at: '2026-04-01T08:00:00+00:00' })
+        .where('id', '=', campaignId)
+        .execute();
+      const closed = await step();
+      expect(addresses(await parsed(closed.mails))).toEqual([admin.email]);
+      await instance.db.kysely
+        .updateTable('campaigns')
+        .set({ due_at: '2026-04-01T08:00:00+00:00' })
+        .where('id', '=', campaignId)
+        .execute();
+      expect((await step()).mails).toEqual([]);
+    });
+
+    it('leaves a campaign with nothing to schedule out of every tick', async () => {
+      at('2026-05-01T08:00:00Z');
+      const created = await instance.call('POST', '/campaigns', {
+        body: { name: 'Manual', variant: 'bigfive', start: '2026-04-01T00:00:00Z' },
+      });
+      await step();
+      const row = await instance.db.kysely
+        .selectFrom('campaigns')
+        .select('due_at')
+        .where('id', '=', created.json.data.campaignid)
+        .executeTakeFirstOrThrow();
+      expect(row.due_at).toBeNull();
+      expect((await tick(deps)).campaigns).toBe(0);
+    });
+  });
+
+  describe(`a running instance (${dialect})`, () => {
+    it('sends a fixed campaign its invitations and reminders on time without anyone calling invite', async () => {
+      const sink = await startSmtpSink();
+      let now = new Date('2026-06-01T08:00:00Z');
+      const instance = await startInstance(dialect, {
+        clock: () => now,
+        background: true,
+        env: { SMTP_URL: sink.url, ASSAY_TICK_SECONDS: '1' },
+      });
+      try {
+        const ids: string[] = [];
+        for (let i = 0; i < 3; i++) {
+          const body = { email: email('live'), firstname: `Live${i}`, lastname: 'Person' };
+          ids.push((await instance.call('POST', '/members', { body })).json.data.memberid);
+        }
+        const created = await instance.call('POST', '/campaigns', {
+          body: {
+            name: 'Live',
+            variant: 'teamscan',
+            start: '2026-06-01T09:00:00Z',
+            autoinvite: 'fixed',
+            autoreminder: true,
+            reminderoffset: { amount: 1, unit: 'day' },
+            reminderrepeat: 1,
+          },
+        });
+        const campaignId = created.json.data.campaignid;
+        await instance.call('POST', `/campaigns/${campaignId}/members`, { body: { memberids: ids } });
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        expect(sink.received).toHaveLength(0);
+        now = new Date(now.getTime() + 2 * HOUR);
+        await sink.waitForReceived(3, 10_000);
+        now = new Date(now.getTime() + 25 * HOUR);
+        await sink.waitForReceived(6, 10_000);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        expect(sink.received).toHaveLength(6);
+        const statuses = await instance.db.kysely
+          .selectFrom('mail_outbox')
+          .select('status')
+          .where('campaign_id', '=', campaignId)
+          .execute();
+        expect(statuses.every((row) => row.status === 'sent')).toBe(true);
+      } finally {
+        await instance.close();
+        await sink.close();
+      }
+    });
+  });
+}
