@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { buildApp, loadInstanceVariants } from './app.js';
+import * as campaigns from './cli/campaigns.commands.js';
 import * as commands from './cli/commands.js';
 import * as mail from './cli/mail.commands.js';
 import { type Config, type ConfigFlags, loadConfig } from './config.js';
@@ -21,11 +22,15 @@ Commands:
   clients update ID [--scopes "..."] [--json]     a new secret; the old one and its tokens stop working
   clients list [--json]
   apikeys create --scopes "..." [--user E] [--name N] [--json]
-  mail list [--campaign ID] [--status S] [--limit N] [--json]   the outbox, newest first (S: queued,
-                             sending, sent, failed or captured)
-  mail show ID               one mail: its headers, state, the server's last answer and its text
+  mail list [--campaign ID] [--status queued|sending|sent|failed|captured] [--limit N] [--json]
+                             the outbox, newest first (100 unless --limit)
+  mail show ID               one mail: its headers, state, the server's last answer, its text
   mail retry ID              queue a failed or captured mail again
   mail retry --failed        queue every failed mail again
+  mail preview --campaign ID --stage S [--language L] [--html]
+                             the mail a stage of a campaign would send, for a sample member; nothing is sent
+  campaigns share ID --user E     give a platform user editor access to a campaign
+  campaigns unshare ID --user E   take it back
 
 Options on every command:
   --data DIR                 the data folder of the embedded SQLite database (default ./data)
@@ -53,10 +58,24 @@ const OPTIONS = {
   status: { type: 'string' },
   limit: { type: 'string' },
   failed: { type: 'boolean' },
+  stage: { type: 'string' },
+  language: { type: 'string' },
+  html: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 class UsageError extends Error {}
+
+/** What the campaign commands need, outside a server: nothing is woken, the clock is real. */
+const campaignDeps = (db: Db, config: Config) => ({
+  db: db.kysely,
+  dialect: db.dialect,
+  variants: loadInstanceVariants(config),
+  config,
+  clock: () => new Date(),
+  mailQueued: () => {},
+  campaignsDue: () => {},
+});
 
 function required(values: Record<string, unknown>, name: string): string {
   const value = values[name];
@@ -238,6 +257,23 @@ async function run(argv: string[]): Promise<void> {
           throw new UsageError('mail retry needs either a mail id or --failed');
         }
         print(arg ? await mail.mailRetry(db.kysely, arg) : await mail.mailRetryFailed(db.kysely));
+        break;
+      }
+      case 'mail preview': {
+        const lines = await campaigns.preview(campaignDeps(db, config), {
+          campaign: required(values, 'campaign'),
+          stage: required(values, 'stage'),
+          language: values.language,
+          html: Boolean(values.html),
+        });
+        for (const line of lines) print(line);
+        break;
+      }
+      case 'campaigns share':
+      case 'campaigns unshare': {
+        if (!arg) throw new UsageError(`campaigns ${sub} needs the campaign id`);
+        const change = sub === 'share' ? campaigns.share : campaigns.unshare;
+        print(await change(campaignDeps(db, config), arg, required(values, 'user')));
         break;
       }
       default:

@@ -5,6 +5,7 @@ import type { Database } from '../db/database.js';
 import { BusinessError, notFound } from '../http/errors.js';
 import type { MailParams } from '../mail/mail.types.js';
 import { type QueuedMail, queueMails } from '../mail/outbox.repository.js';
+import { messageIdDomain } from '../mail/outbox.service.js';
 import type { Language, MailStage, Variant } from '../variants/variant.types.js';
 import type { MailableMember } from './campaign-members.repository.js';
 import * as members from './campaign-members.repository.js';
@@ -16,12 +17,6 @@ import type { CampaignRow } from './campaigns.table.js';
 export function senderName(mailFrom: string): string {
   const match = /^\s*"?([^"<>]*?)"?\s*<([^<>]+)>\s*$/.exec(mailFrom);
   return match ? match[1] || match[2] || mailFrom : mailFrom;
-}
-
-/** The domain of `MAIL_FROM`'s address: where Message-IDs are made. */
-export function mailDomain(mailFrom: string): string {
-  const address = /<([^<>]+)>/.exec(mailFrom)?.[1] ?? mailFrom;
-  return address.split('@')[1]?.trim() || 'localhost';
 }
 
 /** About how long the questionnaire takes: 8 s a scale question, a minute a free text, in fives. */
@@ -136,7 +131,7 @@ export const questionnaireLink = (deps: CampaignDeps, token: string) =>
 
 async function queue(deps: CampaignDeps, trx: Transaction<Database>, mails: QueuedMail[], now: string) {
   if (mails.length === 0) return;
-  await queueMails(trx, mails, { now, messageIdDomain: mailDomain(deps.config.mailFrom) });
+  await queueMails(trx, mails, { now, messageIdDomain: messageIdDomain(deps.config.mailFrom) });
 }
 
 /**

@@ -4,7 +4,10 @@ import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 
 /** How the sink answers a message, changeable between deliveries. */
 export type SinkMode =
-  /** `delayMs`: a slow server, that takes this long over each message before it answers. */
+  /**
+   * `delayMs`: a slow server. The message is kept at once and answered that much later, so a sender
+   * that dies in between has delivered a mail it does not know about.
+   */
   | { kind: 'accept'; delayMs?: number }
   /** Every message is refused after its DATA with this reply code (550 permanent, 451 temporary). */
   | { kind: 'refuse'; code: number; message?: string }
@@ -89,7 +92,8 @@ export async function startSmtpSink(mode: SinkMode = { kind: 'accept' }): Promis
           messageId: MESSAGE_ID.exec(raw)?.[1] ?? '',
         });
         changed();
-        if (current.delayMs) setTimeout(() => callback(), current.delayMs);
+        const delayMs = current.kind === 'accept' ? current.delayMs : undefined;
+        if (delayMs) setTimeout(() => callback(), delayMs);
         else callback();
       });
     },

@@ -2,9 +2,9 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, freshDatabase } from '../helpers/instance.js';
+import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink.js';
 
 // A server process killed (SIGKILL) in the middle of delivery: after a restart every mail is
 // delivered, and only a mail that was on the wire when the process died may arrive twice (with the
@@ -23,35 +23,6 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** An SMTP server that takes 20 ms over each message, so that a kill lands mid-delivery. */
-async function slowSink() {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        setTimeout(() => {
-          received.push(/^message-id:\s*(<[^>\r\n]*>)/im.exec(raw)?.[1] ?? '');
-          callback();
-        }, 20);
-      });
-    },
-  });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
-
 async function until(check: () => boolean, timeoutMs: number, what: string) {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
@@ -63,14 +34,15 @@ async function until(check: () => boolean, timeoutMs: number, what: string) {
 for (const dialect of dialects) {
   describe(`a server killed mid-delivery (${dialect})`, () => {
     let fresh: Awaited<ReturnType<typeof freshDatabase>>;
-    let sink: Awaited<ReturnType<typeof slowSink>>;
+    let sink: SmtpSink;
     const children: ChildProcess[] = [];
     const where = () => (fresh.url ? ['--database-url', fresh.url] : ['--data', fresh.dataDir]);
 
     beforeAll(async () => {
       fresh = await freshDatabase(dialect);
       await fresh.db.close();
-      sink = await slowSink();
+      // 20 ms over each message, so that the kill lands in the middle of delivery.
+      sink = await startSmtpSink({ kind: 'accept', delayMs: 20 });
     });
     afterAll(async () => {
       for (const child of children) child.kill('SIGKILL');
@@ -172,10 +144,13 @@ for (const dialect of dialects) {
       expect(atKill).toBeLessThan(MAILS);
 
       const second = await serve(port);
-      await until(() => new Set(sink.received).size === MAILS, 60_000, 'every mail after the restart');
+      await until(
+        () => new Set(sink.received.map((mail) => mail.messageId)).size === MAILS,
+        60_000,
+        'every mail after the restart',
+      );
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      const counts = new Map<string, number>();
-      for (const id of sink.received) counts.set(id, (counts.get(id) ?? 0) + 1);
+      const counts = sink.countByMessageId();
       expect(counts.size).toBe(MAILS);
       const twice = [...counts.values()].filter((count) => count > 1);
       // Only mails the dead process had on the wire: at most one batch of the pool's connections.

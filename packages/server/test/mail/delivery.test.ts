@@ -247,6 +247,19 @@ for (const dialect of dialects) {
       expect((await row(id as string)).status).toBe('sent');
     });
 
+    it('stop() lets deliveries in flight finish within the grace and records them', async () => {
+      sink.mode = { kind: 'accept', delayMs: 300 };
+      const ids = await queue(
+        Array.from({ length: 5 }, () => invitation(email())),
+        new Date(),
+      );
+      const worker = delivery();
+      worker.start();
+      await sink.waitForAttempts(5);
+      await worker.stop();
+      for (const id of ids) expect((await row(id)).status).toBe('sent');
+    });
+
     it('a started worker delivers as soon as it is notified', async () => {
       const worker = delivery({ pollMs: 60_000 });
       worker.start();
