@@ -7,8 +7,8 @@ import type { MailParams } from '../mail/mail.types.js';
 import { type QueuedMail, queueMails } from '../mail/outbox.repository.js';
 import { messageIdDomain } from '../mail/outbox.service.js';
 import type { Language, MailStage, Variant } from '../variants/variant.types.js';
-import type { MailableMember } from './campaign-members.repository.js';
-import * as members from './campaign-members.repository.js';
+import type { MailableMember } from './campaign-mail.repository.js';
+import * as members from './campaign-mail.repository.js';
 import * as repo from './campaigns.repository.js';
 import { type CampaignDeps, nowOf, statusOf } from './campaigns.service.js';
 import type { CampaignRow } from './campaigns.table.js';
@@ -145,19 +145,12 @@ export async function inviteNow(
 ): Promise<number> {
   const now = nowOf(deps);
   const count = await deps.db.transaction().execute(async (trx) => {
-    const candidates = await members.invitable(trx, campaign.id, memberIds);
-    if (candidates.length === 0) return 0;
-    const changed = await members.markInvited(
-      trx,
-      candidates.map((member) => member.id),
-      now,
-    );
+    const invited = await members.markInvited(trx, campaign.id, now, memberIds);
+    if (invited.length === 0) return 0;
     const context = await mailContext(deps, trx, campaign);
-    const mails = candidates
-      .filter((member) => changed.has(member.id))
-      .map((member) =>
-        memberMail(context, member, 'campaign_invitation', 0, questionnaireLink(deps, member.token)),
-      );
+    const mails = invited.map((member) =>
+      memberMail(context, member, 'campaign_invitation', 0, questionnaireLink(deps, member.token)),
+    );
     await queue(deps, trx, mails, now);
     // Reminders count from the invitation: the scheduler looks again.
     await repo.markDue(trx, campaign.id, now);

@@ -1,6 +1,6 @@
 import type { Offset } from '@assay/schema';
+import { remindable } from '../campaigns/campaign-mail.repository.js';
 import { inviteNow, notifyClosed, remindNow } from '../campaigns/campaign-mail.service.js';
-import { remindable } from '../campaigns/campaign-members.repository.js';
 import * as repo from '../campaigns/campaigns.repository.js';
 import { type CampaignDeps, nowOf } from '../campaigns/campaigns.service.js';
 import type { CampaignRow } from '../campaigns/campaigns.table.js';
