@@ -303,16 +303,22 @@ export async function aliasIsFree(db: Kysely<Database>, body: unknown): Promise<
   return !(await repo.aliasTaken(db, value.trim()));
 }
 
+/** The campaign and the platform user that a share or unshare names; each must exist. */
+async function shareParties(db: Kysely<Database>, campaignId: string, email: string) {
+  if (!(await repo.findCampaign(db, campaignId)))
+    throw new BusinessError(`campaign: no campaign ${campaignId}`);
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new BusinessError(`user: no user ${email}`);
+  return user;
+}
+
 /** `assay campaigns share ID --user EMAIL`: the user becomes an editor of the campaign. */
 export async function shareCampaign(
   db: Kysely<Database>,
   campaignId: string,
   email: string,
 ): Promise<boolean> {
-  if (!(await repo.findCampaign(db, campaignId)))
-    throw new BusinessError(`campaign: no campaign ${campaignId}`);
-  const user = await findUserByEmail(db, email);
-  if (!user) throw new BusinessError(`user: no user ${email}`);
+  const user = await shareParties(db, campaignId, email);
   return repo.insertShare(db, {
     id: randomId(),
     campaign_id: campaignId,
@@ -328,9 +334,6 @@ export async function unshareCampaign(
   campaignId: string,
   email: string,
 ): Promise<boolean> {
-  if (!(await repo.findCampaign(db, campaignId)))
-    throw new BusinessError(`campaign: no campaign ${campaignId}`);
-  const user = await findUserByEmail(db, email);
-  if (!user) throw new BusinessError(`user: no user ${email}`);
+  const user = await shareParties(db, campaignId, email);
   return repo.deleteShare(db, campaignId, user.id);
 }

@@ -1,3 +1,5 @@
+import { MAIL_STAGES } from '@assay/schema';
+
 /** The languages Assay knows; a variant supports a non-empty subset. */
 export const LANGUAGES = ['enUS', 'nlNL', 'esES', 'frFR'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -5,15 +7,8 @@ export type Language = (typeof LANGUAGES)[number];
 export const REPORT_TYPES = ['personal', 'group', 'groupanon', 'condensed', 'complete'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
-/** The campaign mail stages of the spec's `mailconfig`. */
-export const MAIL_STAGES = [
-  'campaign_invitation',
-  'campaign_reminder',
-  'confirmation_admin',
-  'confirmation_member',
-  'closing_notification',
-  'campaign_reportdelivery',
-] as const;
+/** The campaign mail stages of the spec's `mailconfig` (defined with the wire shapes). */
+export { MAIL_STAGES };
 export type MailStage = (typeof MAIL_STAGES)[number];
 
 export interface Scale {

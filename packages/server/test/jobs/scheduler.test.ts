@@ -207,6 +207,52 @@ for (const dialect of dialects) {
       expect((await step()).mails).toEqual([]);
     });
 
+    it.runIf(dialect === 'postgres')(
+      'two schedulers on one database tick a 1,000-member fixed campaign at once: one invitation each',
+      async () => {
+        at('2026-07-01T08:00:00Z');
+        const people = await instance.call('POST', '/members/import', {
+          body: {
+            members: Array.from({ length: 1000 }, (_, i) => ({
+              email: email(`t${i}`),
+              firstname: `T${i}`,
+              lastname: 'Wins',
+            })),
+          },
+        });
+        const created = await instance.call('POST', '/campaigns', {
+          body: { name: 'Twice', variant: 'teamscan', start: '2026-07-01T09:00:00Z', autoinvite: 'fixed' },
+        });
+        const campaignId = created.json.data.campaignid as string;
+        await instance.call('POST', `/campaigns/${campaignId}/members`, {
+          body: { memberids: people.json.data.created },
+        });
+        await tick(deps);
+        at('2026-07-01T09:00:00Z');
+        const other = instance.otherProcess();
+        try {
+          const reports = await Promise.all([
+            tick(deps),
+            tick({ ...deps, db: other.kysely }),
+            tick(deps),
+            tick({ ...deps, db: other.kysely }),
+          ]);
+          expect(reports.reduce((sum, report) => sum + report.invited, 0)).toBe(1000);
+          const rows = await instance.db.kysely
+            .selectFrom('mail_outbox')
+            .select('member_id')
+            .where('campaign_id', '=', campaignId)
+            .execute();
+          expect(rows).toHaveLength(1000);
+          expect(new Set(rows.map((row) => row.member_id)).size).toBe(1000);
+        } finally {
+          await other.close();
+        }
+        // Deliver them, so the next test starts from an empty queue.
+        while ((await delivery.runOnce()) > 0) {}
+      },
+    );
+
     it('leaves a campaign with nothing to schedule out of every tick', async () => {
       at('2026-05-01T08:00:00Z');
       const created = await instance.call('POST', '/campaigns', {
