@@ -32,15 +32,20 @@ const SubjectsWrite = Type.Record(Type.String(), Type.String({ maxLength: 255 })
   description: `a subject per mail stage: ${MAIL_STAGES.join(', ')}`,
 });
 
-/** `inviteoffset` and `reminderoffset`. */
-export const Offset = Type.Object(
-  {
-    amount: Type.Integer({ minimum: 0, maximum: 3650 }),
-    unit: Type.Union([Type.Literal('day'), Type.Literal('week')]),
-  },
-  { additionalProperties: false },
-);
+const offset = (minimum: number) =>
+  Type.Object(
+    {
+      amount: Type.Integer({ minimum, maximum: 3650 }),
+      unit: Type.Union([Type.Literal('day'), Type.Literal('week')]),
+    },
+    { additionalProperties: false },
+  );
+
+/** `inviteoffset` and `reminderoffset`: `{ amount, unit }`. */
+export const Offset = offset(0);
 export type Offset = Static<typeof Offset>;
+/** A reminder waits at least one day. */
+const ReminderOffset = offset(1);
 
 /** The spec's CampaignConfig. */
 export const CampaignConfig = Type.Object(
@@ -209,7 +214,7 @@ const writable = {
   ),
   inviteoffset: Type.Optional(Type.Union([Offset, Type.Null()])),
   autoreminder: Type.Optional(CoercedBoolean),
-  reminderoffset: Type.Optional(Type.Union([Offset, Type.Null()])),
+  reminderoffset: Type.Optional(Type.Union([ReminderOffset, Type.Null()])),
   reminderrepeat: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()])),
   sendmemberconfirmation: Type.Optional(CoercedBoolean),
   sendreportdelivery: Type.Optional(CoercedBoolean),

@@ -116,7 +116,9 @@ export function memberMail(
     ...(context.minutes === undefined ? {} : { minutes: context.minutes }),
   };
   return {
-    dedupeKey: `${member.id}:${stage}:${sequence}`,
+    // A reset gives the member a new token and starts its reminders again: the token's head in the
+    // key lets the new round's mails through, while each round still mails once.
+    dedupeKey: `${member.token ? `${member.id}.${member.token.slice(0, 12)}` : member.id}:${stage}:${sequence}`,
     campaignId: context.campaign.id,
     memberId: member.member_id,
     stage,

@@ -233,6 +233,9 @@ export async function resetCampaignMember(
       token,
       datestarted: null,
       datecompleted: null,
+      // The reminders start again: a remind is how the member gets the new link.
+      datereminded: null,
+      countreminded: 0,
       sessionurl: '',
       results: '[]',
     }))

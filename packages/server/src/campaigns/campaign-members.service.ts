@@ -191,8 +191,9 @@ export async function removeAllMembers(deps: CampaignDeps, campaignId: string): 
 
 /**
  * The member may take the questionnaire again: answers and session cleared, status back to
- * `invited` (or `new` if never invited), start and completion dates cleared, and a new token, so
- * that the old link says it was reset. Reports already made stay.
+ * `invited` (or `new` if never invited), start, completion and reminder dates cleared with the
+ * reminder count, and a new token, so that the old link says it was reset and a remind sends the
+ * new one. Reports already made stay.
  */
 export async function resetMember(deps: CampaignDeps, campaignId: string, memberId: string): Promise<void> {
   await requireCampaign(deps, campaignId);

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import { findUserByEmail } from '../auth/auth.repository.js';
 import type { AppContext } from '../context.js';
 import { type Database, isUniqueViolation } from '../db/database.js';
+import { groupExists } from '../groups/groups.repository.js';
 import { BusinessError, notFound } from '../http/errors.js';
 import { formatDate } from '../util/dates.js';
 import { randomId } from '../util/ids.js';
@@ -60,9 +61,6 @@ function checkSchedule(schedule: Schedule): void {
       'end: only a campaign whose closingtype is date has an end; leave it out or null',
     );
   }
-  if (schedule.reminderoffset !== null && schedule.reminderoffset.amount < 1) {
-    throw new BusinessError('reminderoffset.amount: must be at least 1');
-  }
   if (schedule.autoreminder) {
     if (schedule.reminderoffset === null)
       throw new BusinessError('reminderoffset: is required when autoreminder is on');
@@ -81,6 +79,14 @@ async function checkAdmins(db: Kysely<Database>, admins: (string | null)[]): Pro
   const unknown = ids.find((id) => !found.has(id));
   if (unknown) throw new BusinessError(`admins: no member ${unknown}`);
   return ids;
+}
+
+/** Self-registered members go to `selfregistration.group`: a group that exists, `root` or none. */
+async function checkSelfRegistrationGroup(db: Kysely<Database>, config: CampaignCreate['config']) {
+  const selfregistration = config && !Array.isArray(config) ? config.selfregistration : undefined;
+  const group = selfregistration && !Array.isArray(selfregistration) ? selfregistration.group : undefined;
+  if (group && group !== 'root' && !(await groupExists(db, group)))
+    throw new BusinessError('config.selfregistration.group: no such group');
 }
 
 /** The config without maxparticipants (a column of its own), whole as given. */
@@ -170,6 +176,7 @@ export async function createCampaign(
   checkStages(input.mailconfig, 'mailconfig');
   const admins = await checkAdmins(deps.db, input.admins ?? []);
   const config = splitConfig(input.config);
+  await checkSelfRegistrationGroup(deps.db, input.config);
   const id = randomId();
   const now = nowOf(deps);
   const alias = input.alias ?? `${caller.userId}_${randomId(8)}`;
@@ -268,6 +275,7 @@ export async function patchCampaign(
   }
   if (input.config !== undefined) {
     const config = splitConfig(input.config);
+    await checkSelfRegistrationGroup(deps.db, input.config);
     change.config = config.text;
     change.maxparticipants = config.maxparticipants;
   }

@@ -12,8 +12,9 @@ function sendHttpError(reply: FastifyReply, error: HttpError) {
 
 /** Maps every error to the wire: never a stack trace, never a 5xx with internals. */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
-  // A path no route serves is 404 (or 405) whatever its body: the route is decided first.
-  if (request.is404) return reply.callNotFound();
+  // A path no route serves is 404 (or 405) whatever its body, an oversized one too: the route is
+  // decided first.
+  if (request.is404) return (request.server as unknown as Unrouted).answerUnrouted(request, reply);
   if (error instanceof BusinessError) return reply.code(200).send(failure(error.message));
   if (error instanceof HttpError) return sendHttpError(reply, error);
   const fastifyError = error as FastifyError;
@@ -45,6 +46,11 @@ export function handleFrameworkError(error: FastifyError, request: FastifyReques
   return handleError(error, request, reply);
 }
 
+/** The app's answer to a request no route serves, for errors raised before a route would run. */
+interface Unrouted {
+  answerUnrouted(request: FastifyRequest, reply: FastifyReply): void;
+}
+
 const pathOf = (url: string) => {
   const query = url.indexOf('?');
   const path = query === -1 ? url : url.slice(0, query);
@@ -69,10 +75,21 @@ const methodNotAllowed = (reply: FastifyReply, method: string, allowed: readonly
 export function installMethodRules(app: FastifyInstance) {
   const mirror = FindMyWay({ ignoreTrailingSlash: true });
   const literal = new Map<string, string[]>();
+  // Routes with parameters whose last segment is written out (`/campaigns/:id/members/invite`):
+  // that word is theirs, never an id for `/campaigns/:id/members/:memberid`.
+  const tails = FindMyWay({ ignoreTrailingSlash: true });
+  const tailWords = new Set<string>();
   app.addHook('onRoute', (route) => {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]) as string[];
     for (const method of methods) {
       if (!mirror.hasRoute(method as 'GET', route.url)) mirror.on(method as 'GET', route.url, () => {});
+    }
+    const last = route.url.slice(route.url.lastIndexOf('/') + 1);
+    if (route.url.includes(':') && !last.startsWith(':') && last !== '') {
+      tailWords.add(last);
+      for (const method of methods) {
+        if (!tails.hasRoute(method as 'GET', route.url)) tails.on(method as 'GET', route.url, () => {});
+      }
     }
     if (!route.url.includes(':') && !route.url.includes('*')) {
       const path = pathOf(route.url);
@@ -83,14 +100,25 @@ export function installMethodRules(app: FastifyInstance) {
       );
     }
   });
-  app.setNotFoundHandler((request, reply) => {
+  /** The methods of a written-out path, or undefined when no route writes this path out. */
+  const writtenOut = (path: string): string[] | undefined => {
+    const known = literal.get(path);
+    if (known !== undefined) return known;
+    if (!tailWords.has(path.slice(path.lastIndexOf('/') + 1))) return undefined;
+    const methods = METHODS.filter((method) => tails.find(method, path) !== null);
+    return methods.length > 0 ? methods : undefined;
+  };
+  const unrouted = (request: FastifyRequest, reply: FastifyReply) => {
     const path = pathOf(request.url);
-    const allowed = literal.get(path) ?? METHODS.filter((method) => mirror.find(method, path) !== null);
+    const allowed = writtenOut(path) ?? METHODS.filter((method) => mirror.find(method, path) !== null);
     if (allowed.length > 0) return methodNotAllowed(reply, request.method, allowed);
     return sendHttpError(reply, new HttpError(404, 'not_found', 'No such resource'));
-  });
+  };
+  app.setNotFoundHandler(unrouted);
+  // A decoration, so that every plugin scope's instance (request.server) finds it.
+  app.decorate('answerUnrouted', unrouted);
   return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    const allowed = literal.get(pathOf(request.url));
+    const allowed = writtenOut(pathOf(request.url));
     if (allowed === undefined || allowed.includes(request.method)) return done();
     methodNotAllowed(reply, request.method, allowed);
   };

@@ -220,6 +220,12 @@ for (const dialect of dialects) {
         [{ autoinvite: 'sometimes' }, 'autoinvite: must be one of none, fixed, instant'],
         [{ reminderoffset: { amount: 1, unit: 'month' } }, 'reminderoffset.unit: must be one of day, week'],
         [{ reminderoffset: { amount: 0, unit: 'day' } }, 'reminderoffset.amount: must be at least 1'],
+        [{ reminderoffset: { amount: -1, unit: 'day' } }, 'reminderoffset.amount: must be at least 1'],
+        [{ inviteoffset: { amount: -1, unit: 'day' } }, 'inviteoffset.amount: must be at least 0'],
+        [
+          { config: { selfregistration: { group: 'ZZZZZZZZZZ' } } },
+          'config.selfregistration.group: no such group',
+        ],
         [{ autoreminder: true }, 'reminderoffset: is required when autoreminder is on'],
         [
           { autoreminder: true, reminderoffset: { amount: 2, unit: 'day' } },
@@ -354,6 +360,29 @@ for (const dialect of dialects) {
       const text = { body: 'hello', headers: { 'content-type': 'text/plain' } };
       expect((await instance.call('POST', '/nothing-here', text)).statusCode).toBe(404);
       expect((await instance.call('PUT', '/campaigns', text)).statusCode).toBe(405);
+      // A word a route writes out after an id is that route's, not a member id: 405 with its methods.
+      for (const [method, tail, allow] of [
+        ['GET', 'members/all', 'DELETE'],
+        ['POST', 'members/all', 'DELETE'],
+        ['GET', 'members/invite', 'POST'],
+        ['DELETE', 'members/remind', 'POST'],
+      ] as const) {
+        const response = await instance.call(method, `/campaigns/${campaign.campaignid}/${tail}`, {
+          auth: null,
+        });
+        expect(response.statusCode, `${method} ${tail}`).toBe(405);
+        expect(response.headers.allow).toBe(allow);
+        expect(response.json.error).toBe('method_not_allowed');
+      }
+      // Oversized bodies on paths no route serves: 404 or 405 in the JSON shape all the same.
+      const huge = {
+        body: `{"x":"${'a'.repeat(1_200_000)}"}`,
+        headers: { 'content-type': 'application/json' },
+      };
+      const bigUnknown = await instance.call('POST', '/nothing-here', huge);
+      expect([bigUnknown.statusCode, bigUnknown.json?.error]).toEqual([404, 'not_found']);
+      const bigWrong = await instance.call('PUT', '/campaigns', huge);
+      expect([bigWrong.statusCode, bigWrong.json?.error]).toEqual([405, 'method_not_allowed']);
       const anonymous = await instance.call('PATCH', `/campaigns/${campaign.campaignid}`, {
         ...garbage,
         auth: null,

@@ -171,6 +171,25 @@ for (const dialect of dialects) {
       );
     });
 
+    it('after a reset the reminders start again and carry the new link', async () => {
+      const { id, ids } = await withMembers(1, { reminderrepeat: 1 });
+      const [member] = ids as [string];
+      await instance.call('POST', `/campaigns/${id}/members/invite`);
+      await instance.call('POST', `/campaigns/${id}/members/remind`);
+      const dry = () => instance.call('POST', `/campaigns/${id}/members/remind`, { body: { dryrun: true } });
+      expect((await dry()).json).toEqual(ok([]));
+      expect((await instance.call('PATCH', `/campaigns/${id}/members/${member}/reset`)).json).toEqual(ok(''));
+      const reset = (await instance.call('GET', `/campaigns/${id}/members/${member}`)).json.data;
+      expect(reset).toMatchObject({ status: 'invited', countreminded: '0', datereminded: null });
+      expect((await dry()).json).toEqual(ok([member]));
+      await instance.call('POST', `/campaigns/${id}/members/remind`);
+      const reminders = (await outbox(id)).filter((mail) => mail.stage === 'campaign_reminder');
+      expect(reminders).toHaveLength(2);
+      const links = reminders.map((mail) => JSON.parse(mail.params).link).sort();
+      expect(links).toContain(`${instance.config.questionnaireUrl}/q/${reset.token}`);
+      expect(new Set(links).size).toBe(2);
+    });
+
     it('a manual remind is not limited while reminderrepeat is null', async () => {
       const { id } = await withMembers(1);
       await instance.call('POST', `/campaigns/${id}/members/invite`);
