@@ -42,7 +42,7 @@ const LABELS: Readonly<Record<Language, ReportLabels>> = {
   nlNL: {
     locale: 'nl-NL',
     languageName: 'Nederlands',
-    howToRead: 'Zo leest u dit rapport',
+    howToRead: 'Zo lees je dit rapport',
     scoreBands: 'Scoreniveaus',
     completed: 'Ingevuld op',
     instrument: 'Instrument',
