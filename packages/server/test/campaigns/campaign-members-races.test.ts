@@ -1,7 +1,12 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, email, type Instance, type Response, startInstance } from '../helpers/instance.js';
+import {
+  dialects,
+  email,
+  type Instance,
+  type Response,
+  whileRivalCommits as rivalCommits,
+  startInstance,
+} from '../helpers/instance.js';
 
 const PAST = '2026-01-01T09:00:00+00:00';
 const ok = (data: unknown) => ({ status: 'OK', data });
@@ -37,23 +42,8 @@ describe.skipIf(!dialects.includes('postgres'))(
         .orderBy('member_id')
         .execute();
 
-    /** Runs `request` while another connection holds `rival` uncommitted, then commits it. */
-    async function whileRivalCommits(rival: string, request: () => Promise<Response>): Promise<Response> {
-      const other = instance.otherProcess();
-      try {
-        return await other.kysely.connection().execute(async (connection) => {
-          await sql`begin`.execute(connection);
-          await sql.raw(rival).execute(connection);
-          const pending = request();
-          // Long enough for the request to read and then wait on the rival's lock.
-          await sleep(300);
-          await sql`commit`.execute(connection);
-          return pending;
-        });
-      } finally {
-        await other.close();
-      }
-    }
+    const whileRivalCommits = (rival: string, request: () => Promise<Response>) =>
+      rivalCommits(instance, rival, request);
 
     it('answers 404 to a single add whose member is deleted meanwhile, writing nothing', async () => {
       const [c, m] = [await campaign(), await member()];

@@ -1,7 +1,12 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, email, type Instance, type Response, startInstance } from '../helpers/instance.js';
+import {
+  dialects,
+  email,
+  type Instance,
+  type Response,
+  whileRivalCommits as rivalCommits,
+  startInstance,
+} from '../helpers/instance.js';
 
 // On PostgreSQL a request checks what it reads (the group exists, the member is in no group) and
 // then writes, and another request may commit in between. Each test makes that happen for certain:
@@ -24,23 +29,8 @@ describe.skipIf(!dialects.includes('postgres'))('races with a concurrent change 
     (await instance.call('POST', '/members', { body: { email: email(), firstname: 'R', lastname: 'C' } }))
       .json.data as { memberid: string; email: string };
 
-  /** Runs `request` while another connection holds `rival` uncommitted, then commits it. */
-  async function whileRivalCommits(rival: string, request: () => Promise<Response>): Promise<Response> {
-    const other = instance.otherProcess();
-    try {
-      return await other.kysely.connection().execute(async (connection) => {
-        await sql`begin`.execute(connection);
-        await sql.raw(rival).execute(connection);
-        const pending = request();
-        // Long enough for the request to read and then wait on the rival's lock.
-        await sleep(300);
-        await sql`commit`.execute(connection);
-        return pending;
-      });
-    } finally {
-      await other.close();
-    }
-  }
+  const whileRivalCommits = (rival: string, request: () => Promise<Response>) =>
+    rivalCommits(instance, rival, request);
 
   it('answers 404 to an add whose group is deleted meanwhile', async () => {
     const [g, m] = [await group(), await member()];

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { bootstrapInstance, createApiKey, type IssuedClient } from '../../src/auth/auth.service.js';
@@ -189,3 +190,29 @@ export function email(prefix = 'm'): string {
 
 /** The wire form of dates. */
 export const DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
+
+/**
+ * Runs `request` while another connection to the instance's database holds `rival` (SQL)
+ * uncommitted, then commits it: the request reads, then waits on the rival's lock, so a race
+ * happens every time (PostgreSQL).
+ */
+export async function whileRivalCommits<T>(
+  instance: Instance,
+  rival: string,
+  request: () => Promise<T>,
+): Promise<T> {
+  const other = instance.otherProcess();
+  try {
+    return await other.kysely.connection().execute(async (connection) => {
+      await sql`begin`.execute(connection);
+      await sql.raw(rival).execute(connection);
+      const pending = request();
+      // Long enough for the request to read and then wait on the rival's lock.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sql`commit`.execute(connection);
+      return pending;
+    });
+  } finally {
+    await other.close();
+  }
+}
