@@ -26,13 +26,13 @@ export function estimatedMinutes(variant: Variant | undefined): number | undefin
   return Math.max(5, Math.round(seconds / 300) * 5);
 }
 
+const asObject = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
 const objectOf = (text: string | null): Record<string, unknown> => {
   if (!text) return {};
   try {
-    const value = JSON.parse(text) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
+    return asObject(JSON.parse(text));
   } catch {
     return {};
   }
@@ -70,7 +70,7 @@ export async function mailContext(deps: CampaignDeps, db: Kysely<Database>, camp
     sender: user?.agencyname || senderName(deps.config.mailFrom),
     minutes: estimatedMinutes(variant),
     mailconfig: objectOf(campaign.mailconfig),
-    subjects: objectOf(JSON.stringify(config.custommailsubject ?? {})),
+    subjects: asObject(config.custommailsubject),
   } satisfies CampaignMailContext;
 }
 

@@ -206,12 +206,7 @@ export async function resetMember(deps: CampaignDeps, campaignId: string, member
 export async function memberCampaigns(deps: CampaignDeps, memberId: string): Promise<MemberCampaign[]> {
   if (!(await findMember(deps.db, memberId))) throw notFound('member');
   const rows = await members.listMemberCampaigns(deps.db, memberId);
-  const counts = await Promise.all(
-    [...new Set(rows.map((row) => row.campaignid))].map(
-      async (id) => [id, (await repo.statusCounts(deps.db, id)).get(id)] as const,
-    ),
-  );
-  const byCampaign = new Map(counts);
+  const byCampaign = await repo.statusCounts(deps.db, [...new Set(rows.map((row) => row.campaignid))]);
   const now = nowOf(deps);
   return rows.map((row) => {
     const results = jsonObjectColumn(row.results);

@@ -105,17 +105,21 @@ export async function markDue(db: Kysely<Database>, id: string, now: string): Pr
     .execute();
 }
 
-/** Status counts per campaign, for one campaign or all of them: one grouped query. */
+/** Status counts per campaign, for one campaign, some, or all of them: one grouped query. */
 export async function statusCounts(
   db: Kysely<Database>,
-  campaignId?: string,
+  campaignIds?: string | string[],
 ): Promise<Map<string, StatusCounts>> {
   let query = db
     .selectFrom('campaign_members')
     .select(['campaign_id', 'status', 'testuser'])
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .groupBy(['campaign_id', 'status', 'testuser']);
-  if (campaignId) query = query.where('campaign_id', '=', campaignId);
+  if (typeof campaignIds === 'string') query = query.where('campaign_id', '=', campaignIds);
+  else if (campaignIds) {
+    if (campaignIds.length === 0) return new Map();
+    query = query.where('campaign_id', 'in', campaignIds);
+  }
   const counts = new Map<string, StatusCounts>();
   for (const row of await query.execute()) {
     let entry = counts.get(row.campaign_id);
