@@ -4,6 +4,7 @@ import { buildApp, loadInstanceVariants } from './app.js';
 import * as campaigns from './cli/campaigns.commands.js';
 import * as commands from './cli/commands.js';
 import * as mail from './cli/mail.commands.js';
+import * as users from './cli/users.commands.js';
 import { type Config, type ConfigFlags, loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import type { Db } from './db/database.js';
@@ -17,6 +18,13 @@ Commands:
   serve                      serve the platform (runs pending migrations first)
   keys generate              make a new token-signing key pair
   users create --email E --firstname F --lastname L [--admin] [--password P]
+               [--agency-name N] [--agency-footer T] [--color C] [--json]
+                             a platform user; the agency name, footer and colour brand their reports
+  users update --email E [--firstname F] [--lastname L] [--agency-name N] [--agency-footer T]
+               [--color C] [--admin|--no-admin] [--json]
+                             change only the given fields; --color #rgb or #rrggbb, --agency-name at
+                             most 255 characters, --agency-footer at most 1000 and may span lines
+  users list [--json]        the platform users: id, e-mail, role, name, agency name
   users password --email E --password P           the password for signing in (Authorization Code flow)
   clients create --name N --scopes "members groups ..." [--user E] [--redirect-uri U ...] [--json]
   clients update ID [--scopes "..."] [--json]     a new secret; the old one and its tokens stop working
@@ -49,6 +57,10 @@ const OPTIONS = {
   firstname: { type: 'string' },
   lastname: { type: 'string' },
   admin: { type: 'boolean' },
+  'no-admin': { type: 'boolean' },
+  'agency-name': { type: 'string' },
+  'agency-footer': { type: 'string' },
+  color: { type: 'string' },
   password: { type: 'string' },
   name: { type: 'string' },
   scopes: { type: 'string' },
@@ -181,15 +193,40 @@ async function run(argv: string[]): Promise<void> {
         print(`signing key created: ${await commands.generateKey(db.kysely)}`);
         break;
       case 'users create': {
-        const user = await commands.addUser(db.kysely, {
+        const user = await users.create(db.kysely, {
           email: required(values, 'email'),
           firstname: required(values, 'firstname'),
           lastname: required(values, 'lastname'),
-          admin: Boolean(values.admin),
+          admin: values.admin,
           password: values.password,
+          color: values.color,
+          'agency-name': values['agency-name'],
+          'agency-footer': values['agency-footer'],
         });
-        if (values.json) json({ id: user.id, email: user.email, role: user.role });
+        if (values.json) json(user);
         else print(`user created: ${user.id} ${user.email} (${user.role})`);
+        break;
+      }
+      case 'users update': {
+        const email = required(values, 'email');
+        if (values.admin && values['no-admin']) throw new UsageError('give --admin or --no-admin, not both');
+        if (values.password !== undefined)
+          throw new UsageError('users update does not set passwords: use `assay users password`');
+        const change = users.changeFromFlags(values);
+        if (Object.keys(change).length === 0) {
+          throw new UsageError(
+            'users update needs a field to change: --firstname, --lastname, --agency-name, --agency-footer, --color, --admin or --no-admin',
+          );
+        }
+        const user = await users.update(db.kysely, email, change);
+        if (values.json) json(user);
+        else print(`user updated: ${user.id} ${user.email} (${user.role})`);
+        break;
+      }
+      case 'users list': {
+        const list = await users.list(db.kysely);
+        if (values.json) json(list);
+        else for (const line of users.listLines(list)) print(line);
         break;
       }
       case 'users password':

@@ -140,3 +140,35 @@ export async function consumeCode(
 export async function setUserPassword(db: Kysely<Database>, id: string, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
 }
+
+/** Every platform user, oldest first. */
+export async function listUsers(db: Kysely<Database>): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().orderBy('created').orderBy('id').execute();
+}
+
+/** What `updateUser` may change: a user's names, role and the branding of their reports. */
+export type UserChange = Partial<
+  Pick<UserRow, 'firstname' | 'lastname' | 'color' | 'agencyname' | 'agencyfooter' | 'role'>
+>;
+
+/**
+ * Changes the given fields of a user in one statement. A change to the `user` role applies only
+ * while another admin exists, so an instance is never left without one; false when nothing was
+ * changed (no such user, or the only admin).
+ */
+export async function updateUser(db: Kysely<Database>, id: string, change: UserChange): Promise<boolean> {
+  if (Object.keys(change).length === 0) return (await findUserById(db, id)) !== undefined;
+  let query = db.updateTable('users').set(change).where('id', '=', id);
+  if (change.role === 'user') {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('users as other')
+          .select('other.id')
+          .where('other.role', '=', 'admin')
+          .where('other.id', '!=', id),
+      ),
+    );
+  }
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -35,7 +35,14 @@ export interface NewUser {
   lastname: string;
   admin?: boolean;
   password?: string;
+  /** The branding of the user's reports; checked by the caller. The defaults when left out. */
+  color?: string;
+  agencyname?: string;
+  agencyfooter?: string;
 }
+
+/** The colour of a user's reports until one is set. */
+export const DEFAULT_USER_COLOR = '#1d70b8';
 
 export async function createUser(db: Kysely<Database>, input: NewUser): Promise<UserRow> {
   if (!isMailbox(input.email)) throw new BusinessError(`email: not an e-mail address: "${input.email}"`);
@@ -47,9 +54,9 @@ export async function createUser(db: Kysely<Database>, input: NewUser): Promise<
     email_key: caseFold(input.email),
     firstname: input.firstname,
     lastname: input.lastname,
-    color: '#1d70b8',
-    agencyname: '',
-    agencyfooter: '',
+    color: input.color ?? DEFAULT_USER_COLOR,
+    agencyname: input.agencyname ?? '',
+    agencyfooter: input.agencyfooter ?? '',
     role: input.admin ? 'admin' : 'user',
     password_hash: input.password ? await hashPassword(input.password) : null,
     created: nowText(),

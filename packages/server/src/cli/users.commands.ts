@@ -1,0 +1,189 @@
+import type { Kysely } from 'kysely';
+import {
+  findUserByEmail,
+  findUserById,
+  listUsers,
+  type UserChange,
+  updateUser,
+} from '../auth/auth.repository.js';
+import { createUser } from '../auth/auth.service.js';
+import type { UserRow } from '../auth/auth.table.js';
+import type { Database } from '../db/database.js';
+import { BusinessError } from '../http/errors.js';
+import { isStorableText } from '../util/text.js';
+
+/**
+ * `assay users create|update|list`: each answers what the CLI prints. Every value is checked
+ * before anything is written, and a bad one is refused with one line naming its flag.
+ *
+ * - `--color`: `#rgb` or `#rrggbb`, any case; stored as lowercase `#rrggbb` (`#ABC` is `#aabbcc`).
+ * - `--agency-name`: one line, at most 255 characters; surrounding white space is dropped; empty
+ *   clears it (mail then goes out under the name in MAIL_FROM).
+ * - `--agency-footer`: at most 1000 characters; may span lines (real line breaks, e.g. bash's
+ *   `$'Street 1\nCity'`; a typed backslash-n is kept as those two characters); CRLF becomes LF,
+ *   surrounding white space is dropped; empty clears it.
+ * - `--firstname`, `--lastname`: one line, not empty, at most 255 characters.
+ *
+ * Characters are Unicode code points, as PostgreSQL counts them for `varchar(255)`.
+ */
+
+/** A platform user as `--json` prints it. */
+export interface UserJson {
+  id: string;
+  email: string;
+  role: 'admin' | 'user';
+  firstname: string;
+  lastname: string;
+  color: string;
+  agencyname: string;
+  agencyfooter: string;
+}
+
+export const userJson = (user: UserRow): UserJson => ({
+  id: user.id,
+  email: user.email,
+  role: user.role,
+  firstname: user.firstname,
+  lastname: user.lastname,
+  color: user.color,
+  agencyname: user.agencyname,
+  agencyfooter: user.agencyfooter,
+});
+
+/** The flags `users create` and `users update` read, as parseArgs answers them. */
+export interface UserFlags {
+  firstname?: string;
+  lastname?: string;
+  color?: string;
+  'agency-name'?: string;
+  'agency-footer'?: string;
+  admin?: boolean;
+  'no-admin'?: boolean;
+}
+
+const NAME_MAX = 255;
+const FOOTER_MAX = 1000;
+const COLOR = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators.
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
+const CONTROL_BUT_NEWLINE_OR_TAB = /[^\P{Cc}\n\t]|[\u2028\u2029]/u;
+
+const refuse = (flag: string, message: string) => new BusinessError(`--${flag}: ${message}`);
+
+/** A value quoted on one line, shortened when long: for messages. */
+function shown(value: string): string {
+  const chars = [...value];
+  return JSON.stringify(chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : value);
+}
+
+function checkLength(flag: string, value: string, max: number): void {
+  const length = [...value].length;
+  if (length > max) throw refuse(flag, `at most ${max} characters, got ${length}`);
+  if (!isStorableText(value)) throw refuse(flag, 'contains a character that cannot be stored');
+}
+
+/** `#rgb` or `#rrggbb`, as lowercase `#rrggbb`. */
+export function checkColor(value: string): string {
+  const match = COLOR.exec(value.trim());
+  if (!match) throw refuse('color', `must be #rgb or #rrggbb (like #1d70b8), got ${shown(value)}`);
+  const hex = (match[1] as string).toLowerCase();
+  return `#${hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex}`;
+}
+
+/** A first or last name: one line, not empty. */
+export function checkName(flag: string, value: string): string {
+  const name = value.trim();
+  if (name === '') throw refuse(flag, 'must not be empty');
+  if (CONTROL.test(name)) throw refuse(flag, 'must be one line, without control characters');
+  checkLength(flag, name, NAME_MAX);
+  return name;
+}
+
+/** The agency name: one line, possibly empty. */
+export function checkAgencyName(value: string): string {
+  const name = value.trim();
+  if (CONTROL.test(name)) throw refuse('agency-name', 'must be one line, without control characters');
+  checkLength('agency-name', name, NAME_MAX);
+  return name;
+}
+
+/** The agency footer: lines (LF), possibly empty. */
+export function checkAgencyFooter(value: string): string {
+  const footer = value.replace(/\r\n?/g, '\n').trim();
+  if (CONTROL_BUT_NEWLINE_OR_TAB.test(footer))
+    throw refuse('agency-footer', 'must not contain control characters other than line breaks and tabs');
+  checkLength('agency-footer', footer, FOOTER_MAX);
+  return footer;
+}
+
+/** The changes the given flags ask for, each checked; empty when none was given. */
+export function changeFromFlags(flags: UserFlags): UserChange {
+  const change: UserChange = {};
+  if (flags.firstname !== undefined) change.firstname = checkName('firstname', flags.firstname);
+  if (flags.lastname !== undefined) change.lastname = checkName('lastname', flags.lastname);
+  if (flags['agency-name'] !== undefined) change.agencyname = checkAgencyName(flags['agency-name']);
+  if (flags['agency-footer'] !== undefined) change.agencyfooter = checkAgencyFooter(flags['agency-footer']);
+  if (flags.color !== undefined) change.color = checkColor(flags.color);
+  if (flags.admin) change.role = 'admin';
+  if (flags['no-admin']) change.role = 'user';
+  return change;
+}
+
+/** `users create`: a platform user, with the branding of their reports when given. */
+export async function create(
+  db: Kysely<Database>,
+  input: { email: string; firstname: string; lastname: string; password?: string } & UserFlags,
+): Promise<UserJson> {
+  const change = changeFromFlags(input);
+  if (input.password !== undefined && input.password.length < 12) {
+    throw refuse('password', 'must be at least 12 characters');
+  }
+  const user = await createUser(db, {
+    email: input.email,
+    firstname: change.firstname ?? input.firstname,
+    lastname: change.lastname ?? input.lastname,
+    admin: Boolean(input.admin),
+    password: input.password,
+    color: change.color,
+    agencyname: change.agencyname,
+    agencyfooter: change.agencyfooter,
+  });
+  return userJson(user);
+}
+
+/**
+ * `users update`: changes only the given fields of the user with that e-mail. Refuses to take the
+ * admin role from the only admin: the commands that create clients and API keys without `--user`
+ * act for the first admin.
+ */
+export async function update(db: Kysely<Database>, email: string, change: UserChange): Promise<UserJson> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new BusinessError(`user: no user ${email}`);
+  const onlyAdmin = () =>
+    refuse('no-admin', `${user.email} is the only admin user: make another user admin first`);
+  // A role the user already has is no change (and needs no other admin).
+  const { role, ...rest } = change;
+  const effective: UserChange = role === undefined || role === user.role ? rest : change;
+  if (!(await updateUser(db, user.id, effective))) {
+    if (effective.role === 'user' && (await findUserById(db, user.id))) throw onlyAdmin();
+    throw new BusinessError(`user: no user ${email}`);
+  }
+  const updated = await findUserById(db, user.id);
+  if (!updated) throw new BusinessError(`user: no user ${email}`);
+  return userJson(updated);
+}
+
+/** `users list`: every platform user, oldest first. */
+export async function list(db: Kysely<Database>): Promise<UserJson[]> {
+  return (await listUsers(db)).map(userJson);
+}
+
+/** The lines `users list` prints: id, e-mail, role, name and agency name, in columns. */
+export function listLines(users: UserJson[]): string[] {
+  const width = Math.max(0, ...users.map((user) => user.email.length));
+  return users.map((user) =>
+    [user.id, user.email.padEnd(width), user.role.padEnd(5), `${user.firstname} ${user.lastname}`]
+      .concat(user.agencyname === '' ? [] : [`[${user.agencyname}]`])
+      .join('  '),
+  );
+}

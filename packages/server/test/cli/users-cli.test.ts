@@ -1,0 +1,329 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const MAIN = path.resolve(import.meta.dirname, '../../dist/main.js');
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/** SQLite always, PostgreSQL too when TEST_DATABASE_URL is set (as the API tests do). */
+const dialects = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/**
+ * An empty data folder and, on PostgreSQL, a new database the command is pointed at: only the
+ * built command touches them (nothing of the server is imported here).
+ */
+async function freshDatabase(
+  dialect: string,
+): Promise<{ dataDir: string; url?: string; drop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-users-cli-'));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (dialect === 'sqlite' || !postgresUrl) return { dataDir, drop: async () => removeDir() };
+  const name = `assay_t_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    dataDir,
+    url: url.toString(),
+    drop: async () => {
+      await admin(`drop database if exists ${name} with (force)`);
+      removeDir();
+    },
+  };
+}
+
+interface UserJson {
+  id: string;
+  email: string;
+  role: 'admin' | 'user';
+  firstname: string;
+  lastname: string;
+  color: string;
+  agencyname: string;
+  agencyfooter: string;
+}
+
+describe.each(dialects)('assay users create|update|list, the built command on %s', (dialect) => {
+  let dataDir: string;
+  let url: string | undefined;
+  let drop: () => Promise<void>;
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+
+  const assay = async (...args: string[]) => {
+    const where = url ? ['--database-url', url] : [];
+    return (await run(process.execPath, [MAIN, ...args, '--data', dataDir, ...where], { env })).stdout;
+  };
+  /** A command that must fail: its exit code and what it wrote. */
+  const refused = async (...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
+    const result = await assay(...args).then(
+      (stdout) => ({ code: 0, stdout, stderr: '' }),
+      (error) => error,
+    );
+    expect(result.code, args.join(' ')).not.toBe(0);
+    return result;
+  };
+  const list = async (): Promise<UserJson[]> => JSON.parse(await assay('users', 'list', '--json'));
+  const one = async (email: string) => (await list()).find((user) => user.email === email) as UserJson;
+
+  beforeAll(async () => {
+    const fresh = await freshDatabase(dialect);
+    dataDir = fresh.dataDir;
+    url = fresh.url;
+    drop = fresh.drop;
+    expect(await assay('setup', '--no-keys')).toContain('admin user created: admin@localhost');
+  });
+  afterAll(async () => drop?.());
+
+  it('creates a user with the branding of their reports, or with the defaults', async () => {
+    const created: UserJson = JSON.parse(
+      await assay(
+        'users',
+        'create',
+        '--email',
+        'ana@example.test',
+        '--firstname',
+        'Ana',
+        '--lastname',
+        'Lyst',
+        '--agency-name',
+        '  Acme Assessments ',
+        '--agency-footer',
+        'Acme BV\r\nKeizersgracht 1\nAmsterdam\n',
+        '--color',
+        '#C0F',
+        '--json',
+      ),
+    );
+    expect(created).toEqual({
+      id: expect.stringMatching(/^[A-Za-z0-9]{10}$/),
+      email: 'ana@example.test',
+      role: 'user',
+      firstname: 'Ana',
+      lastname: 'Lyst',
+      color: '#cc00ff',
+      agencyname: 'Acme Assessments',
+      agencyfooter: 'Acme BV\nKeizersgracht 1\nAmsterdam',
+    });
+    expect(await one('ana@example.test')).toEqual(created);
+
+    const plain = await assay(
+      'users',
+      'create',
+      '--email',
+      'bo@example.test',
+      '--firstname',
+      'Bo',
+      '--lastname',
+      'Ss',
+      '--admin',
+    );
+    expect(plain).toMatch(/^user created: [A-Za-z0-9]{10} bo@example\.test \(admin\)\n$/);
+    expect(await one('bo@example.test')).toMatchObject({
+      role: 'admin',
+      color: '#1d70b8',
+      agencyname: '',
+      agencyfooter: '',
+    });
+  });
+
+  it('changes only the given field, each in turn', async () => {
+    let expected = await one('ana@example.test');
+    const steps: [string[], Partial<UserJson>][] = [
+      [['--firstname', 'Anna'], { firstname: 'Anna' }],
+      [['--lastname', 'Lyst-Smit'], { lastname: 'Lyst-Smit' }],
+      [['--agency-name', 'Beta Talent'], { agencyname: 'Beta Talent' }],
+      [['--agency-footer', 'Beta\nPostbus 2'], { agencyfooter: 'Beta\nPostbus 2' }],
+      // A typed backslash-n is not a line break: it is kept as it is.
+      [['--agency-footer', 'One\\nline'], { agencyfooter: 'One\\nline' }],
+      [['--color', '#00703C'], { color: '#00703c' }],
+      [['--color', '#abc'], { color: '#aabbcc' }],
+      [['--admin'], { role: 'admin' }],
+      [['--no-admin'], { role: 'user' }],
+      [['--agency-name', ''], { agencyname: '' }],
+      [['--agency-footer', ''], { agencyfooter: '' }],
+      [
+        ['--firstname', 'Ana', '--color', '#123456', '--agency-name', 'Gamma'],
+        { firstname: 'Ana', color: '#123456', agencyname: 'Gamma' },
+      ],
+    ];
+    for (const [flags, patch] of steps) {
+      expected = { ...expected, ...patch };
+      // The address is found whatever its case.
+      const answer = await assay('users', 'update', '--email', 'ANA@Example.test', ...flags, '--json');
+      expect(JSON.parse(answer), flags.join(' ')).toEqual(expected);
+    }
+    expect(await one('ana@example.test')).toEqual(expected);
+    expect(await assay('users', 'update', '--email', 'ana@example.test', '--lastname', 'Lyst')).toBe(
+      `user updated: ${expected.id} ana@example.test (user)\n`,
+    );
+    // Someone else is untouched.
+    expect(await one('bo@example.test')).toMatchObject({ firstname: 'Bo', color: '#1d70b8', role: 'admin' });
+  });
+
+  it('takes the longest agency name and footer, counting characters as the database does', async () => {
+    const name = '😀'.repeat(255);
+    const footer = `${'x'.repeat(499)}\n${'é'.repeat(500)}`;
+    const user: UserJson = JSON.parse(
+      await assay(
+        'users',
+        'update',
+        '--email',
+        'bo@example.test',
+        '--agency-name',
+        name,
+        '--agency-footer',
+        footer,
+        '--json',
+      ),
+    );
+    expect([user.agencyname, user.agencyfooter]).toEqual([name, footer]);
+    expect(await one('bo@example.test')).toEqual(user);
+  });
+
+  it('refuses a bad value with one line naming its flag, and changes nothing', async () => {
+    const before = await list();
+    const update = ['users', 'update', '--email', 'ana@example.test'];
+    const attempts: [string[], string][] = [
+      [[...update, '--color', 'red'], '--color: must be #rgb or #rrggbb (like #1d70b8), got "red"'],
+      [[...update, '--color', '#12345'], '--color: must be #rgb or #rrggbb (like #1d70b8), got "#12345"'],
+      [[...update, '--color', '#ggg'], '--color: must be #rgb or #rrggbb (like #1d70b8), got "#ggg"'],
+      [[...update, '--color', '1d70b8'], '--color: must be #rgb or #rrggbb (like #1d70b8), got "1d70b8"'],
+      [[...update, '--color', ''], '--color: must be #rgb or #rrggbb (like #1d70b8), got ""'],
+      // A good value next to a bad one is not applied either.
+      [
+        [...update, '--color', '#000000', '--agency-name', 'a'.repeat(256)],
+        '--agency-name: at most 255 characters, got 256',
+      ],
+      [
+        [...update, '--agency-name', 'Two\nlines'],
+        '--agency-name: must be one line, without control characters',
+      ],
+      [
+        [...update, '--agency-footer', 'f'.repeat(1001)],
+        '--agency-footer: at most 1000 characters, got 1001',
+      ],
+      [
+        [...update, '--agency-footer', 'ring\u0007bell'],
+        '--agency-footer: must not contain control characters other than line breaks and tabs',
+      ],
+      [[...update, '--firstname', '  '], '--firstname: must not be empty'],
+      [[...update, '--lastname', 'l'.repeat(300)], '--lastname: at most 255 characters, got 300'],
+      [
+        [
+          'users',
+          'create',
+          '--email',
+          'cy@example.test',
+          '--firstname',
+          'C',
+          '--lastname',
+          'Y',
+          '--color',
+          'blue',
+        ],
+        '--color: must be #rgb or #rrggbb (like #1d70b8), got "blue"',
+      ],
+      [
+        [
+          'users',
+          'create',
+          '--email',
+          'cy@example.test',
+          '--firstname',
+          'C',
+          '--lastname',
+          'Y',
+          '--agency-footer',
+          'f'.repeat(1001),
+        ],
+        '--agency-footer: at most 1000 characters, got 1001',
+      ],
+    ];
+    for (const [args, message] of attempts) {
+      const result = await refused(...args);
+      expect([result.code, result.stderr], args.join(' ').slice(0, 120)).toEqual([1, `assay: ${message}\n`]);
+      expect(result.stdout).toBe('');
+    }
+    expect(await list()).toEqual(before);
+  });
+
+  it('says in one line that there is no user with an unknown address', async () => {
+    const before = await list();
+    const result = await refused('users', 'update', '--email', 'nobody@example.test', '--color', '#fff');
+    expect([result.code, result.stderr]).toEqual([1, 'assay: user: no user nobody@example.test\n']);
+    expect(await list()).toEqual(before);
+  });
+
+  it('answers usage errors with exit code 2', async () => {
+    const attempts: [string[], string][] = [
+      [['users', 'update', '--email', 'ana@example.test'], 'users update needs a field to change'],
+      [['users', 'update', '--color', '#fff'], '--email is required'],
+      [['users', 'update', '--email', 'ana@example.test', '--admin', '--no-admin'], 'not both'],
+      [
+        ['users', 'update', '--email', 'ana@example.test', '--password', 'long enough secret'],
+        'use `assay users password`',
+      ],
+    ];
+    for (const [args, message] of attempts) {
+      const result = await refused(...args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr.split('\n')[0], args.join(' ')).toContain(message);
+    }
+  });
+
+  it('keeps an admin: the only admin cannot be made a plain user', async () => {
+    await assay('users', 'update', '--email', 'bo@example.test', '--no-admin');
+    const admins = (await list()).filter((user) => user.role === 'admin');
+    expect(admins.map((user) => user.email)).toEqual(['admin@localhost']);
+    const result = await refused('users', 'update', '--email', 'admin@localhost', '--no-admin');
+    expect([result.code, result.stderr]).toEqual([
+      1,
+      'assay: --no-admin: admin@localhost is the only admin user: make another user admin first\n',
+    ]);
+    expect((await one('admin@localhost')).role).toBe('admin');
+  });
+
+  it('lists the users, oldest first', async () => {
+    const users = await list();
+    // Creation times are kept to the second: users made within one second come in id order.
+    expect(users.map((user) => user.email).sort()).toEqual([
+      'admin@localhost',
+      'ana@example.test',
+      'bo@example.test',
+    ]);
+    expect(Object.keys(users[0] as UserJson)).toEqual([
+      'id',
+      'email',
+      'role',
+      'firstname',
+      'lastname',
+      'color',
+      'agencyname',
+      'agencyfooter',
+    ]);
+    const line: Record<string, (id: string) => string> = {
+      'admin@localhost': (id) => `${id}  admin@localhost   admin  Admin Assay`,
+      'ana@example.test': (id) => `${id}  ana@example.test  user   Ana Lyst  [Gamma]`,
+      'bo@example.test': (id) => `${id}  bo@example.test   user   Bo Ss  [${'😀'.repeat(255)}]`,
+    };
+    expect((await assay('users', 'list')).split('\n')).toEqual([
+      ...users.map((user) => (line[user.email] as (id: string) => string)(user.id)),
+      '',
+    ]);
+  });
+});
