@@ -5,6 +5,7 @@
 //   node bench/floor.mjs invite (--data DIR | --database-url URL) --campaign ID [--runs 3]
 //   node bench/floor.mjs campaign-list (--data DIR | --database-url URL) --campaign ID [--runs 5]
 //   node bench/floor.mjs deliver (--data DIR | --database-url URL) --campaign ID --smtp URL
+//   node bench/floor.mjs report-list (--data DIR | --database-url URL) [--runs 5]
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -339,6 +340,26 @@ try {
     process.stdout.write(
       `${JSON.stringify({ ms, cpuMs, mails: mails.length, sent, ...(error ? { error } : {}) })}\n`,
     );
+  } else if (mode === 'report-list') {
+    // The SELECT of GET /reports (listQuery of reports.repository.ts: same columns, same join, in
+    // the order the server streams them) and one JSON.stringify of the envelope.
+    const sql = `select r.id as reportid, r.date, r.name, r.campaign_id as campaignid, r.type, r.variant,
+      r.language, r.config, r.lastopened, r.status, r.tags, r.testcase, r.member_id as memberid,
+      m.title, m.firstname, m.middlename, m.lastname, m.email, m.status as memberstatus
+      from reports as r left join members as m on m.id = r.member_id order by r.seq`;
+    const times = [];
+    let bytes = 0;
+    let count = 0;
+    for (let i = 0; i < Number(values.runs) + 1; i++) {
+      const start = now();
+      const rows = await engine.all(sql);
+      const text = JSON.stringify({ status: 'OK', data: rows });
+      const ms = now() - start;
+      if (i > 0) times.push(ms); // the first run warms up
+      bytes = Buffer.byteLength(text);
+      count = rows.length;
+    }
+    process.stdout.write(`${JSON.stringify({ ms: median(times), times, bytes, rows: count })}\n`);
   } else {
     throw new Error(`unknown mode ${mode}`);
   }

@@ -54,6 +54,26 @@ export {
   MemberPatch,
 } from './members.js';
 export {
+  GROUP_REPORT_TYPES,
+  MemberReport,
+  REPORT_TYPES,
+  Report,
+  ReportCounts,
+  ReportCreate,
+  ReportData,
+  ReportImport,
+  ReportImportResult,
+  ReportImportRow,
+  ReportPatch,
+  ReportSearchResult,
+  ReportShort,
+  Sample,
+  SummaryDefinition,
+  SummaryRequest,
+  SummaryResult,
+  Verbatim,
+} from './reports.js';
+export {
   ClientConfig,
   ClientConfigShort,
   Datastructure,

@@ -30,6 +30,7 @@ import { routeValidatorCompiler } from './http/validator.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { MailDelivery } from './mail/delivery.js';
 import { memberRoutes } from './members/members.routes.js';
+import { reportListRoutes, reportRoutes, sampleRoutes } from './reports/reports.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { utf8Body } from './util/text.js';
 import { builtinVariantsDir, loadVariants } from './variants/load-variants.js';
@@ -238,6 +239,9 @@ export async function buildApp({
       await api.register(memberRoutes, context);
       await api.register(groupRoutes, context);
       await api.register(campaignRoutes, context);
+      await api.register(reportRoutes, context);
+      await api.register(reportListRoutes, context);
+      await api.register(sampleRoutes, context);
       await api.register(settingsRoutes, context);
     },
     { prefix: API_PREFIX },

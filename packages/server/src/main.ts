@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { buildApp, loadInstanceVariants } from './app.js';
 import * as campaigns from './cli/campaigns.commands.js';
 import * as commands from './cli/commands.js';
+import { runDemo } from './cli/demo.commands.js';
 import * as mail from './cli/mail.commands.js';
 import * as users from './cli/users.commands.js';
 import { type Config, type ConfigFlags, loadConfig } from './config.js';
@@ -39,6 +40,8 @@ Commands:
                              the mail a stage of a campaign would send, for a sample member; nothing is sent
   campaigns share ID --user E     give a platform user editor access to a campaign
   campaigns unshare ID --user E   take it back
+  demo [--json]              fill the instance with a demo data set: groups, 200 members, campaigns,
+                             completed questionnaires, personal reports and a group report of each type
 
 Options on every command:
   --data DIR                 the data folder of the embedded SQLite database (default ./data)
@@ -304,6 +307,21 @@ async function run(argv: string[]): Promise<void> {
           html: Boolean(values.html),
         });
         for (const line of lines) print(line);
+        break;
+      }
+      case 'demo': {
+        const started = performance.now();
+        const summary = await runDemo(campaignDeps(db, config));
+        if (values.json) json(summary);
+        else {
+          print(
+            `demo data made in ${((performance.now() - started) / 1000).toFixed(1)} s: ${summary.groups} groups, ${summary.members} members, ${summary.campaigns.length} campaigns, ${summary.personalReports} personal reports`,
+          );
+          for (const report of summary.groupReports) {
+            print(`  ${report.type.padEnd(9)} ${report.reportid}  ${report.name}`);
+          }
+          print('open a PDF with GET /api/v1/reports/{reportid}, or list them with GET /api/v1/reports');
+        }
         break;
       }
       case 'campaigns share':

@@ -10,6 +10,7 @@ import type { CampaignMemberTable, CampaignShareTable, CampaignTable } from '../
 import type { GroupTable } from '../groups/groups.table.js';
 import type { MailOutboxTable } from '../mail/mail.table.js';
 import type { MemberTable } from '../members/members.table.js';
+import type { ReportSourceTable, ReportTable } from '../reports/reports.table.js';
 
 /** Every table of the schema, as Kysely sees it. */
 export interface Database {
@@ -24,6 +25,8 @@ export interface Database {
   campaign_shares: CampaignShareTable;
   campaign_members: CampaignMemberTable;
   mail_outbox: MailOutboxTable;
+  reports: ReportTable;
+  report_sources: ReportSourceTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

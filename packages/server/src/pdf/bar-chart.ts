@@ -10,6 +10,8 @@ export interface BarChart {
   readonly size: 'overview' | 'facets';
   /** A caption under the scale ("Score (0-100)"); none for the smaller facet charts. */
   readonly axisLabel?: string;
+  /** A colour per row (by index) instead of `color`, e.g. to set "Self" apart in a 360. */
+  readonly rowColors?: readonly (string | undefined)[];
 }
 
 const SIZES = {
@@ -19,7 +21,7 @@ const SIZES = {
 
 // Neighbouring zones alternate, so each zone reads as an area without relying on hue; the bars in
 // the agency colour stay the strongest mark. White gaps separate the zones.
-const ZONE_FILLS = ['#edf0f3', '#dce2e8'];
+export const ZONE_FILLS = ['#edf0f3', '#dce2e8'];
 const GAP = 10;
 const BAND_GAP = 5;
 
@@ -134,7 +136,7 @@ export function drawChart(
     if (row.score !== undefined) {
       // A hairline at zero so that a score of 0 is still visibly a bar of length zero, not a gap.
       const length = Math.max(1, (row.score / 100) * g.barWidth);
-      doc.rect(x + g.barX, middle - size.bar / 2, length, size.bar).fill(chart.color);
+      doc.rect(x + g.barX, middle - size.bar / 2, length, size.bar).fill(chart.rowColors?.[i] ?? chart.color);
     }
     drawValue(doc, row, x + g.valueX, g.numberWidth, middle, size.text);
     top += height;
@@ -181,7 +183,7 @@ function drawValue(
 }
 
 /** The largest size up to `max` at which `text` fits `width` (band zones can be narrow). */
-function fitSize(doc: PDFKit.PDFDocument, text: string, width: number, max: number): number {
+export function fitSize(doc: PDFKit.PDFDocument, text: string, width: number, max: number): number {
   doc.font(REGULAR).fontSize(max);
   const natural = doc.widthOfString(text);
   return natural <= width ? max : Math.max(5, (max * width) / natural);

@@ -1,3 +1,4 @@
+import PDFDocument from 'pdfkit';
 import { BOLD, REGULAR } from './fonts.js';
 
 /** A4 in points, with room at the bottom for the footer every page carries. */
@@ -73,7 +74,8 @@ export class Flow {
    * Draws a text block at the cursor, tagged as `tag` (H1, P, ...) under `parent`, and moves the
    * cursor below it. The trailing space keeps words of consecutive blocks apart when the text is
    * extracted or read aloud, as pdfkit's accessibility notes ask. A block taller than the rest of
-   * the page (a long comment) continues on the next page, and so does the cursor.
+   * the page (a long comment) continues on the next page, and so does the cursor. `indent` moves
+   * the block right (with `width` reduced by the caller).
    */
   block(
     parent: PDFKit.PDFStructureElement,
@@ -82,12 +84,13 @@ export class Flow {
     style: TextStyle,
     after = 0,
     width = CONTENT_WIDTH,
+    indent = 0,
   ): void {
     const y = this.y;
     parent.add(
       this.doc.struct(tag, {}, () => {
         applyStyle(this.doc, style);
-        this.doc.text(`${text} `, PAGE.left, y, { width, lineGap: style.lineGap });
+        this.doc.text(`${text} `, PAGE.left + indent, y, { width, lineGap: style.lineGap });
       }),
     );
     this.y = this.doc.y + after;
@@ -128,4 +131,283 @@ function contrastWithWhite(rgb: number[]): number {
     return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
   }) as [number, number, number];
   return 1.05 / (0.2126 * r + 0.7152 * g + 0.0722 * b + 0.05);
+}
+
+/** What the document information dictionary says, besides the language. */
+export interface DocumentInfo {
+  readonly Title: string;
+  readonly Author: string;
+  readonly Subject: string;
+  readonly Creator: string;
+}
+
+/**
+ * A new A4 report document as the personal report makes it: tagged PDF 1.7 in `locale`, its title
+ * shown in the viewer, pages kept open for the footers, Noto Sans only (the caller registers the
+ * fonts and adds the first page).
+ */
+export function createReportDocument(locale: string, info: DocumentInfo): PDFKit.PDFDocument {
+  return new PDFDocument({
+    size: [PAGE.width, PAGE.height],
+    margins: { top: PAGE.top, bottom: PAGE.bottom, left: PAGE.left, right: PAGE.right },
+    pdfVersion: '1.7',
+    font: null as unknown as undefined,
+    autoFirstPage: false,
+    tagged: true,
+    lang: locale,
+    displayTitle: true,
+    bufferPages: true,
+    info: { ...info },
+  });
+}
+
+/** The document's bytes once `doc.end()` has been called. */
+export function collectPdf(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+/** The texts of every page's footer. */
+export interface FooterTexts {
+  /** The confidentiality note. */
+  readonly footer: string;
+  readonly agencyFooter: string;
+  /** "Page {page} of {pages}". */
+  readonly page: string;
+}
+
+/** The note, the agency's footer and "Page n of N" on every page, as pagination artifacts. */
+export function drawPageFooters(doc: PDFKit.PDFDocument, texts: FooterTexts): void {
+  const { start, count } = doc.bufferedPageRange();
+  const numberWidth = 90;
+  const textWidth = CONTENT_WIDTH - numberWidth - 12;
+  const top = PAGE.height - PAGE.bottom + 22;
+  const note = [texts.footer, texts.agencyFooter].filter((text) => text !== '').join('\n');
+  for (let i = 0; i < count; i++) {
+    doc.switchToPage(start + i);
+    // Text below the bottom margin would otherwise start a new page.
+    doc.page.margins.bottom = 0;
+    doc.markContent('Artifact', { type: 'Pagination', attached: ['Bottom'] });
+    doc
+      .moveTo(PAGE.left, top - 8)
+      .lineTo(PAGE.left + CONTENT_WIDTH, top - 8)
+      .lineWidth(0.5)
+      .stroke(RULE);
+    doc.font(REGULAR).fontSize(7).fillColor(MUTED);
+    doc.text(note, PAGE.left, top, { width: textWidth, lineGap: 1 });
+    const page = texts.page.replace('{page}', String(i + 1)).replace('{pages}', String(count));
+    doc.text(page, PAGE.left + CONTENT_WIDTH - numberWidth, top, { width: numberWidth, align: 'right' });
+    doc.endMarkedContent();
+  }
+}
+
+/** `text` cut with an ellipsis to fit `width` in the current font (a long name in a narrow cell). */
+export function fitText(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  const chars = [...text];
+  let low = 0;
+  let high = chars.length;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (doc.widthOfString(`${chars.slice(0, mid).join('').trimEnd()}…`) <= width) low = mid;
+    else high = mid - 1;
+  }
+  return `${chars.slice(0, low).join('').trimEnd()}…`;
+}
+
+export interface TableColumn {
+  readonly header: string;
+  readonly width: number;
+  readonly align?: 'left' | 'right' | 'center';
+  /** Long cells wrap over more lines and the row grows; otherwise they are cut to one line. */
+  readonly wrap?: boolean;
+}
+
+export interface TableCell {
+  readonly text: string;
+  readonly bold?: boolean;
+  readonly color?: string;
+  /** The cell's background, drawn as an artifact. */
+  readonly fill?: string;
+}
+
+export interface TableOptions {
+  /** Type size of the cells. */
+  readonly size: number;
+  /** Type size of the header; a point under `size` unless given. */
+  readonly headerSize?: number;
+  /** Space above and below a cell's text. */
+  readonly padding?: number;
+  /** Lines between the rows. */
+  readonly rules?: boolean;
+  /** Wrap the header cells instead of cutting them. */
+  readonly wrapHeader?: boolean;
+}
+
+const CELL_PAD = 4;
+
+/**
+ * A tagged table (Table > TR > TH | TD) at the cursor. A row that does not fit starts a new page,
+ * where the header is drawn again as an artifact (it is tagged once). Cells are single lines unless
+ * their column wraps; numbers are placed by measuring, not by pdfkit's line wrapper, which keeps a
+ * table of thousands of cells fast.
+ */
+export function drawTable(
+  flow: Flow,
+  parent: PDFKit.PDFStructureElement,
+  columns: readonly TableColumn[],
+  rows: readonly (readonly TableCell[])[],
+  options: TableOptions,
+): void {
+  const { doc } = flow;
+  const padding = options.padding ?? 3;
+  const headerSize = options.headerSize ?? Math.max(6, options.size - 1);
+  const xs: number[] = [];
+  let x = PAGE.left;
+  for (const column of columns) {
+    xs.push(x);
+    x += column.width;
+  }
+  const right = x;
+  doc.font(BOLD).fontSize(headerSize);
+  const headerLine = doc.currentLineHeight(true);
+  const headerHeight =
+    Math.max(
+      ...columns.map((c) =>
+        options.wrapHeader
+          ? doc.heightOfString(c.header, { width: Math.max(1, c.width - 2 * CELL_PAD) })
+          : headerLine,
+      ),
+    ) +
+    2 * padding;
+  doc.font(REGULAR).fontSize(options.size);
+  const line = doc.currentLineHeight(true);
+
+  const table = doc.struct('Table');
+  parent.add(table);
+
+  const cellText = (
+    column: TableColumn,
+    cell: Pick<TableCell, 'text' | 'bold' | 'color'>,
+    cx: number,
+    top: number,
+    size: number,
+    wrap: boolean,
+  ): void => {
+    doc
+      .font(cell.bold ? BOLD : REGULAR)
+      .fontSize(size)
+      .fillColor(cell.color ?? INK);
+    const inner = Math.max(1, column.width - 2 * CELL_PAD);
+    let fitted = cell.text;
+    let width = doc.widthOfString(fitted);
+    if (wrap && width > inner) {
+      doc.text(`${cell.text} `, cx + CELL_PAD, top, {
+        width: inner,
+        align: column.align ?? 'left',
+        lineGap: 0,
+      });
+      return;
+    }
+    if (width > inner) {
+      fitted = fitText(doc, cell.text, inner);
+      width = doc.widthOfString(fitted);
+    }
+    const align = column.align ?? 'left';
+    const at =
+      align === 'right'
+        ? cx + column.width - CELL_PAD - width
+        : align === 'center'
+          ? cx + (column.width - width) / 2
+          : cx + CELL_PAD;
+    doc.text(`${fitted} `, at, top, { lineBreak: false });
+  };
+
+  const header = (tagged: boolean): void => {
+    const top = flow.y;
+    const drawCells = (): void => {
+      doc.rect(PAGE.left, top, right - PAGE.left, headerHeight).fill('#eef1f4');
+    };
+    artifact(doc, drawCells);
+    const drawText = (column: TableColumn, i: number): void =>
+      cellText(
+        column,
+        { text: column.header, bold: true, color: MUTED },
+        xs[i] as number,
+        top + padding,
+        headerSize,
+        options.wrapHeader === true,
+      );
+    if (tagged) {
+      const tr = doc.struct('TR');
+      table.add(tr);
+      columns.forEach((column, i) => {
+        tr.add(doc.struct('TH', {}, () => drawText(column, i)));
+      });
+      tr.end();
+    } else {
+      artifact(doc, () => columns.forEach(drawText));
+    }
+    flow.y = top + headerHeight;
+  };
+
+  if (!flow.fits(headerHeight + line + 2 * padding)) flow.newPage();
+  header(true);
+  for (const row of rows) {
+    let height = line + 2 * padding;
+    row.forEach((cell, i) => {
+      const column = columns[i];
+      if (column?.wrap) {
+        // Only a cell wider than its column is measured line by line.
+        const inner = Math.max(1, column.width - 2 * CELL_PAD);
+        doc.font(cell.bold ? BOLD : REGULAR).fontSize(options.size);
+        if (doc.widthOfString(cell.text) > inner) {
+          const h = doc.heightOfString(`${cell.text} `, { width: inner, lineGap: 0 });
+          height = Math.max(height, h + 2 * padding);
+        }
+      }
+    });
+    if (!flow.fits(height)) {
+      flow.newPage();
+      header(false);
+    }
+    const top = flow.y;
+    const fills = row.some((cell) => cell.fill !== undefined);
+    if (fills || options.rules) {
+      artifact(doc, () => {
+        row.forEach((cell, i) => {
+          if (cell.fill !== undefined) {
+            doc
+              .rect((xs[i] as number) + 0.5, top + 0.5, (columns[i]?.width ?? 0) - 1, height - 1)
+              .fill(cell.fill);
+          }
+        });
+        if (options.rules) {
+          doc
+            .moveTo(PAGE.left, top + height)
+            .lineTo(right, top + height)
+            .lineWidth(0.4)
+            .stroke(RULE);
+        }
+      });
+    }
+    const tr = doc.struct('TR');
+    table.add(tr);
+    row.forEach((cell, i) => {
+      const column = columns[i];
+      if (column === undefined) return;
+      tr.add(
+        doc.struct('TD', {}, () =>
+          cellText(column, cell, xs[i] as number, top + padding, options.size, column.wrap === true),
+        ),
+      );
+    });
+    tr.end();
+    flow.y = top + height;
+  }
+  table.end();
 }

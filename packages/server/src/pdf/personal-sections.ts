@@ -9,7 +9,7 @@ import {
 } from './bar-chart.js';
 import { BOLD, REGULAR } from './fonts.js';
 import { artifact, CONTENT_WIDTH, type Flow, MUTED, PAGE, RULE, STYLES } from './layout.js';
-import type { Comment, DimensionSection, PersonalReportModel } from './report-model.js';
+import type { BandLegend, Comment, DimensionSection, PersonalReportModel } from './report-model.js';
 
 type Struct = PDFKit.PDFStructureElement;
 
@@ -60,40 +60,69 @@ function facetChart(
 
 /** The first page: whose report this is, on what, when, by whom. */
 export function drawCover({ flow, root, model, color }: ReportContext): void {
+  const { labels } = model;
+  drawCoverPage(flow, root, color, {
+    agencyName: model.agencyName,
+    instanceName: model.instanceName,
+    title: model.title,
+    name: model.fullName,
+    facts: [
+      [labels.instrument, model.variantName],
+      [labels.completed, model.dateText],
+      [labels.language, labels.languageName],
+      [labels.preparedBy, model.agencyName],
+      [labels.reportId, model.reportId],
+    ],
+    description: model.variantDescription,
+  });
+}
+
+/** What a cover shows: the personal report's, or a group report's. */
+export interface CoverContent {
+  readonly agencyName: string;
+  readonly instanceName: string;
+  readonly title: string;
+  /** The large line under the title (the member's or the report's name); none when undefined. */
+  readonly name?: string;
+  /** Label and value; a fact with an empty value is left out. */
+  readonly facts: readonly (readonly [string, string])[];
+  readonly description: string;
+  /** Paragraphs after the description (a confidentiality note). */
+  readonly notes?: readonly string[];
+}
+
+/** A cover page: agency, title, name, the facts as label and value, and the description. */
+export function drawCoverPage(flow: Flow, root: Struct, color: string, cover: CoverContent): void {
   const { doc } = flow;
   const section = doc.struct('Sect');
   root.add(section);
   artifact(doc, () => doc.rect(0, 0, PAGE.width, 10).fill(color));
 
-  flow.block(section, 'P', model.agencyName, { ...STYLES.strong, size: 12 });
-  if (model.instanceName !== '' && model.instanceName !== model.agencyName) {
-    flow.block(section, 'P', model.instanceName, STYLES.small);
+  flow.block(section, 'P', cover.agencyName, { ...STYLES.strong, size: 12 });
+  if (cover.instanceName !== '' && cover.instanceName !== cover.agencyName) {
+    flow.block(section, 'P', cover.instanceName, STYLES.small);
   }
   flow.y = 210;
-  flow.block(section, 'H1', model.title, STYLES.title, 14);
-  flow.block(section, 'P', model.fullName, STYLES.name, 18);
+  flow.block(section, 'H1', cover.title, STYLES.title, 14);
+  if (cover.name !== undefined) flow.block(section, 'P', cover.name, STYLES.name, 18);
   const ruleY = flow.y;
   artifact(doc, () => doc.rect(PAGE.left, ruleY, 56, 3).fill(color));
   flow.y += 30;
 
-  const { labels } = model;
-  const facts: [string, string][] = [
-    [labels.instrument, model.variantName],
-    [labels.completed, model.dateText],
-    [labels.language, labels.languageName],
-    [labels.preparedBy, model.agencyName],
-    [labels.reportId, model.reportId],
-  ];
-  for (const [label, value] of facts) {
+  for (const [label, value] of cover.facts) {
     if (value !== '') fact(flow, section, label, value);
   }
   flow.y += 22;
-  flow.block(section, 'P', model.variantDescription, STYLES.lead);
+  flow.block(section, 'P', cover.description, STYLES.lead);
+  for (const note of cover.notes ?? []) {
+    flow.y += 10;
+    flow.block(section, 'P', note, STYLES.lead);
+  }
   section.end();
 }
 
 /** A label and its value side by side, read as one sentence ("Completed 22 November 2026"). */
-function fact(flow: Flow, parent: Struct, label: string, value: string): void {
+export function fact(flow: Flow, parent: Struct, label: string, value: string): void {
   const { doc } = flow;
   const labelWidth = 150;
   const valueWidth = CONTENT_WIDTH - labelWidth;
@@ -123,9 +152,26 @@ export function drawIntroduction(context: ReportContext): void {
   flow.block(intro, 'H2', model.labels.howToRead, STYLES.h2, 8);
   flow.block(intro, 'P', model.intro, STYLES.body, 14);
   flow.block(intro, 'H3', model.labels.scoreBands, STYLES.h3, 6);
+  drawBandLegend(flow, intro, model.bands);
+  intro.end();
+
+  const overview = doc.struct('Sect');
+  root.add(overview);
+  const chart = overviewChart(model, context.color);
+  const geometry = measureChart(doc, chart, CONTENT_WIDTH, context.columns);
+  flow.space(18);
+  flow.keep(flow.heightOf(model.dimensionsHeading, STYLES.h2) + 10 + geometry.height);
+  flow.block(overview, 'H2', model.dimensionsHeading, STYLES.h2, 10);
+  figure(flow, overview, chart, geometry, model.labels.chartAlt);
+  overview.end();
+}
+
+/** The score bands as a list, each with a swatch of its chart zone, its name and its range. */
+export function drawBandLegend(flow: Flow, parent: Struct, bands: readonly BandLegend[]): void {
+  const { doc } = flow;
   const list = doc.struct('L');
-  intro.add(list);
-  model.bands.forEach((band, i) => {
+  parent.add(list);
+  bands.forEach((band, i) => {
     const y = flow.y;
     artifact(doc, () =>
       doc
@@ -147,17 +193,6 @@ export function drawIntroduction(context: ReportContext): void {
     flow.y = y + 18;
   });
   list.end();
-  intro.end();
-
-  const overview = doc.struct('Sect');
-  root.add(overview);
-  const chart = overviewChart(model, context.color);
-  const geometry = measureChart(doc, chart, CONTENT_WIDTH, context.columns);
-  flow.space(18);
-  flow.keep(flow.heightOf(model.dimensionsHeading, STYLES.h2) + 10 + geometry.height);
-  flow.block(overview, 'H2', model.dimensionsHeading, STYLES.h2, 10);
-  figure(flow, overview, chart, geometry, model.labels.chartAlt);
-  overview.end();
 }
 
 /** One section per dimension: what it is, the score and its band, what that band means, its facets. */
@@ -167,16 +202,15 @@ export function drawDimension(context: ReportContext, dimension: DimensionSectio
   const { row } = dimension;
   const chart = facetChart(model, dimension, context.color);
   const geometry = chart === undefined ? undefined : measureChart(doc, chart, CONTENT_WIDTH, context.columns);
-  // The score sits at the right of the heading row, where a reader scanning the pages finds it.
   // Without answers there is no number to label: the row just says so.
-  const scoreLabel = row.score === undefined ? '' : `${model.scoreLabel}: `;
-  const scoreText = row.score === undefined ? row.bandLabel : `${row.scoreText} · ${row.bandLabel}`;
-  doc.font(REGULAR).fontSize(SCORE_SIZE);
-  const labelWidth = doc.widthOfString(scoreLabel);
-  const scoreWidth = labelWidth + doc.font(BOLD).widthOfString(`${scoreText} `);
-  const headingWidth = CONTENT_WIDTH - scoreWidth - 16;
+  const heading = scoredHeading(
+    flow,
+    row.name,
+    row.score === undefined ? '' : `${model.scoreLabel}: `,
+    row.score === undefined ? row.bandLabel : `${row.scoreText} · ${row.bandLabel}`,
+  );
   const head =
-    flow.heightOf(row.name, STYLES.h2, headingWidth) +
+    flow.heightOf(row.name, STYLES.h2, heading.width) +
     4 +
     flow.heightOf(dimension.description, STYLES.lead) +
     8;
@@ -190,33 +224,8 @@ export function drawDimension(context: ReportContext, dimension: DimensionSectio
 
   const section = doc.struct('Sect');
   root.add(section);
-  if (!flow.atTop) {
-    flow.y += 8;
-    const y = flow.y;
-    artifact(doc, () =>
-      doc
-        .moveTo(PAGE.left, y)
-        .lineTo(PAGE.left + CONTENT_WIDTH, y)
-        .lineWidth(0.75)
-        .stroke(RULE),
-    );
-    flow.y += 16;
-  }
-  const top = flow.y;
-  flow.block(section, 'H2', row.name, STYLES.h2, 4, headingWidth);
-  const afterHeading = flow.y;
-  section.add(
-    doc.struct('P', {}, () => {
-      // On the heading's first baseline: the larger heading starts higher.
-      const y = top + (STYLES.h2.size - SCORE_SIZE) * ASCENT;
-      doc.font(REGULAR).fontSize(SCORE_SIZE).fillColor(MUTED);
-      if (scoreLabel !== '')
-        doc.text(scoreLabel, PAGE.left + CONTENT_WIDTH - scoreWidth, y, { lineBreak: false });
-      doc.font(BOLD).fillColor(STYLES.strong.color);
-      doc.text(`${scoreText} `, PAGE.left + CONTENT_WIDTH - scoreWidth + labelWidth, y, { lineBreak: false });
-    }),
-  );
-  flow.y = afterHeading;
+  sectionRule(flow);
+  heading.draw(section);
   flow.block(section, 'P', dimension.description, STYLES.lead, 8);
   if (dimension.interpretation !== '') flow.block(section, 'P', dimension.interpretation, STYLES.body, 10);
   if (chart !== undefined && geometry !== undefined) {
@@ -227,7 +236,59 @@ export function drawDimension(context: ReportContext, dimension: DimensionSectio
   section.end();
 }
 
-function figure(
+/** A rule between two sections on the same page, with room around it; nothing at the top of a page. */
+export function sectionRule(flow: Flow): void {
+  if (flow.atTop) return;
+  const { doc } = flow;
+  flow.y += 8;
+  const y = flow.y;
+  artifact(doc, () =>
+    doc
+      .moveTo(PAGE.left, y)
+      .lineTo(PAGE.left + CONTENT_WIDTH, y)
+      .lineWidth(0.75)
+      .stroke(RULE),
+  );
+  flow.y += 16;
+}
+
+/**
+ * An H2 with a value at the right of its first line ("Score: 54.2 · Average"), where a reader
+ * scanning the pages finds it. `width` is what the heading may take; `draw` tags both and leaves
+ * the cursor under the heading.
+ */
+export function scoredHeading(
+  flow: Flow,
+  name: string,
+  label: string,
+  value: string,
+): { readonly width: number; draw(section: Struct): void } {
+  const { doc } = flow;
+  doc.font(REGULAR).fontSize(SCORE_SIZE);
+  const labelWidth = doc.widthOfString(label);
+  const scoreWidth = labelWidth + doc.font(BOLD).widthOfString(`${value} `);
+  const width = CONTENT_WIDTH - scoreWidth - 16;
+  const draw = (section: Struct): void => {
+    const top = flow.y;
+    flow.block(section, 'H2', name, STYLES.h2, 4, width);
+    const afterHeading = flow.y;
+    section.add(
+      doc.struct('P', {}, () => {
+        // On the heading's first baseline: the larger heading starts higher.
+        const y = top + (STYLES.h2.size - SCORE_SIZE) * ASCENT;
+        doc.font(REGULAR).fontSize(SCORE_SIZE).fillColor(MUTED);
+        if (label !== '') doc.text(label, PAGE.left + CONTENT_WIDTH - scoreWidth, y, { lineBreak: false });
+        doc.font(BOLD).fillColor(STYLES.strong.color);
+        doc.text(`${value} `, PAGE.left + CONTENT_WIDTH - scoreWidth + labelWidth, y, { lineBreak: false });
+      }),
+    );
+    flow.y = afterHeading;
+  };
+  return { width, draw };
+}
+
+/** A chart at the cursor, tagged as a Figure whose alternative text lists every row. */
+export function figure(
   flow: Flow,
   parent: Struct,
   chart: BarChart,

@@ -1,6 +1,6 @@
 import { parseDate } from '../util/dates.js';
 import { bandOf, verbatims } from '../variants/scoring.js';
-import type { Band, Language } from '../variants/variant.types.js';
+import type { Band, Language, Variant } from '../variants/variant.types.js';
 import { labelsFor, type ReportLabels } from './labels.js';
 import type { PersonalReportInput } from './report-input.js';
 
@@ -158,12 +158,31 @@ export function formatDay(wire: string, locale: string): string {
   return format.format(date);
 }
 
+/**
+ * The variant's texts in `language` as a lookup that falls back to the key itself (visible, never
+ * blank); throws when the variant has no texts in that language.
+ */
+export function variantText(variant: Variant, language: Language): (key: string) => string {
+  const texts = variant.texts[language];
+  if (texts === undefined) {
+    throw new Error(`variant "${variant.alias}" has no ${language} texts`);
+  }
+  return (key: string): string => texts[key] ?? key;
+}
+
+/** The legend of the variant's bands ("Low 0–39.9"), in the language of `text` and `locale`. */
+export function bandLegends(variant: Variant, text: (key: string) => string, locale: string): BandLegend[] {
+  return variant.bands.map((band, i) =>
+    legend(band, i === variant.bands.length - 1, text, numberFormat(locale, 0)),
+  );
+}
+
 /** The BCP 47 tag of a report language. */
 export function localeOf(language: Language): string {
   return labelsFor(language).locale;
 }
 
-function legend(
+export function legend(
   band: Band,
   last: boolean,
   text: (key: string) => string,
@@ -179,7 +198,8 @@ function legend(
   };
 }
 
-function scoreOf(value: number | string | undefined): number | undefined {
+/** A stored score as a number clamped to 0-100, or undefined when there is none. */
+export function scoreOf(value: number | string | undefined): number | undefined {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n)) return undefined;
   return Math.min(100, Math.max(0, n));
@@ -187,13 +207,13 @@ function scoreOf(value: number | string | undefined): number | undefined {
 
 // NFC so that a name typed with combining accents lays out (and extracts) like the composed one;
 // runs of white space, including line breaks from a form, become one space.
-function clean(value: string): string {
+export function clean(value: string): string {
   return value.normalize('NFC').replace(/\s+/g, ' ').trim();
 }
 
 // The agency's footer may hold an address over a few lines: in a page footer it reads better, and
 // takes less room, as one line with its parts separated.
-function footerLine(value: string): string {
+export function footerLine(value: string): string {
   return value
     .split(/\r?\n/)
     .map(clean)
@@ -205,7 +225,7 @@ function footerLine(value: string): string {
  * Scores always with one decimal, as scoring rounds them (a column of "50.0" and "41.7" reads
  * evenly); band limits with as few as needed ("0–39.9", "60–100").
  */
-function numberFormat(locale: string, minimumFractionDigits: 0 | 1): Intl.NumberFormat {
+export function numberFormat(locale: string, minimumFractionDigits: 0 | 1): Intl.NumberFormat {
   const key = `${locale} ${minimumFractionDigits}`;
   let format = numberFormats.get(key);
   if (format === undefined) {

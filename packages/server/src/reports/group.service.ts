@@ -1,0 +1,345 @@
+import { GROUP_REPORT_TYPES, type Report, type ReportCreate } from '@assay/schema';
+import type { Transaction } from 'kysely';
+import { type Database, isForeignKeyViolation } from '../db/database.js';
+import { BusinessError } from '../http/errors.js';
+import { formatDate } from '../util/dates.js';
+import { randomId, randomSecret } from '../util/ids.js';
+import { isLanguage, type Language, type Variant } from '../variants/variant.types.js';
+import type { ReportDeps } from './personal.service.js';
+import * as repo from './reports.repository.js';
+import type { ReportRow } from './reports.table.js';
+import { toReport } from './reports.wire.js';
+import { type Sheet, summarize } from './statistics.js';
+
+/** The fewest personal reports an anonymous group report shows (or the campaign's minparticipants). */
+export const ANONYMOUS_MINIMUM = 3;
+
+/** The most personal reports one group report takes. */
+export const MAX_SELECTED = 10_000;
+
+export type GroupReportType = (typeof GROUP_REPORT_TYPES)[number];
+
+/** `a,b,c` or `["a","b"]` as a list of trimmed ids, blanks left out. */
+export function idList(value: unknown, field: string): string[] {
+  if (value === undefined || value === null) return [];
+  const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : undefined;
+  if (parts === undefined) throw new BusinessError(`${field}: must be a comma-separated list of report ids`);
+  const ids: string[] = [];
+  for (const part of parts) {
+    if (typeof part !== 'string')
+      throw new BusinessError(`${field}: must be a comma-separated list of report ids`);
+    const id = part.trim();
+    if (id !== '') ids.push(id);
+  }
+  return ids;
+}
+
+/** The role a personal report was given under (`config.campaignparams.role`), if any. */
+export function roleOf(row: Pick<ReportRow, 'config'>): string | undefined {
+  try {
+    const config = JSON.parse(row.config) as { campaignparams?: { role?: unknown } };
+    const role = config?.campaignparams?.role;
+    return typeof role === 'string' && role !== '' ? role : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A checked POST /reports. */
+interface GroupRequest {
+  type: GroupReportType;
+  variant: Variant;
+  language: Language;
+  name: string;
+  selected: string[];
+  master: string | null;
+  memberId: string | null;
+  campaignId: string | null;
+  excluded: string[];
+}
+
+function checkRequest(
+  deps: ReportDeps,
+  body: ReportCreate,
+): Omit<GroupRequest, 'name' | 'campaignId' | 'memberId'> & {
+  name: string | undefined;
+  campaignId: string | undefined;
+  memberId: string | undefined;
+} {
+  const given = (body.reportType ?? body.type ?? '').trim();
+  if (given === '')
+    throw new BusinessError(`reportType: is required (one of ${GROUP_REPORT_TYPES.join(', ')})`);
+  if (!(GROUP_REPORT_TYPES as readonly string[]).includes(given)) {
+    throw new BusinessError(
+      given === 'personal'
+        ? 'reportType: a personal report is made by completing a questionnaire or by POST /reports/import/{variant}'
+        : `reportType: must be one of ${GROUP_REPORT_TYPES.join(', ')}`,
+    );
+  }
+  const type = given as GroupReportType;
+  if (body.variant === undefined || body.variant === '') throw new BusinessError('variant: is required');
+  const variant = deps.variants.get(body.variant);
+  if (!variant) throw new BusinessError(`variant: unknown variant ${body.variant}`);
+  if (!variant.reportTypes.includes(type)) {
+    throw new BusinessError(`reportType: ${variant.alias} offers ${variant.reportTypes.join(', ')}`);
+  }
+  const language =
+    body.language === undefined || body.language === '' ? variant.defaultLanguage : body.language;
+  if (!isLanguage(language) || !variant.languages.includes(language)) {
+    throw new BusinessError(
+      `language: must be one of ${variant.languages.join(', ')} (the languages of ${variant.alias})`,
+    );
+  }
+  const selected = idList(body.selectedReports, 'selectedReports');
+  if (selected.length === 0)
+    throw new BusinessError('selectedReports: is required (comma-separated report ids)');
+  if (selected.length > MAX_SELECTED)
+    throw new BusinessError(`selectedReports: at most ${MAX_SELECTED} reports`);
+  const seen = new Set<string>();
+  for (const id of selected) {
+    if (seen.has(id)) throw new BusinessError(`selectedReports: ${id} is selected twice`);
+    seen.add(id);
+  }
+  const master = (body.selectedReportsMaster ?? '').trim() || null;
+  if (master !== null) {
+    if (type !== 'group')
+      throw new BusinessError('selectedReportsMaster: only a group (360) report takes a master report');
+    if (seen.has(master))
+      throw new BusinessError(`selectedReportsMaster: ${master} is also in selectedReports`);
+  }
+  return {
+    type,
+    variant,
+    language,
+    name: body.name?.trim() || undefined,
+    selected,
+    master,
+    memberId: (body.selectedMember ?? '').trim() || undefined,
+    campaignId: (body.campaignid ?? '').trim() || undefined,
+    excluded: idList(body.excludedVerbatims, 'excludedVerbatims'),
+  };
+}
+
+/** Checks that a selected report may feed this group report; throws naming the field. */
+function checkSource(row: ReportRow | undefined, id: string, field: string, variant: Variant): ReportRow {
+  if (!row) throw new BusinessError(`${field}: unknown report ${id}`);
+  if (row.type !== 'personal')
+    throw new BusinessError(`${field}: ${id} is a ${row.type} report, not a personal report`);
+  if (row.variant !== variant.alias) {
+    throw new BusinessError(`${field}: ${id} is a report of ${row.variant}, not ${variant.alias}`);
+  }
+  return row;
+}
+
+/** The group's statistics, stored as the group report's `processed` (no names in it). */
+export function groupProcessed(variant: Variant, language: Language, rows: readonly ReportRow[]) {
+  const sheets: Sheet[] = rows.map((row) => ({
+    raw: parseObject(row.raw),
+    processed: parseObject(row.processed),
+  }));
+  return summarize(variant, language, sheets);
+}
+
+export function parseObject(text: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * POST /reports: a group-type report over personal reports of one variant. Checks the selection
+ * (every id known, personal, of the variant, once; a 360's master a self report; the anonymity
+ * minimum), then writes the report and its sources in one transaction, the sources locked so that
+ * none can be deleted before the group report that uses it is recorded.
+ */
+export async function createGroupReport(
+  deps: ReportDeps,
+  caller: { userId: string },
+  body: ReportCreate,
+): Promise<Report> {
+  const request = checkRequest(deps, body);
+  const { variant, type, language, selected, master } = request;
+  const now = formatDate(deps.clock());
+  const id = randomId();
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const ids = master === null ? selected : [master, ...selected];
+      const rows = await lockSources(trx, ids, deps.dialect === 'postgres');
+      const sources = selected.map((source) =>
+        checkSource(rows.get(source), source, 'selectedReports', variant),
+      );
+      const masterRow =
+        master === null ? undefined : checkSource(rows.get(master), master, 'selectedReportsMaster', variant);
+      check360(variant, sources, masterRow);
+
+      const campaignId = await campaignOf(
+        trx,
+        request.campaignId,
+        masterRow ? [masterRow, ...sources] : sources,
+      );
+      if (type === 'groupanon') {
+        const minimum = Math.max(ANONYMOUS_MINIMUM, await minParticipants(trx, campaignId));
+        if (sources.length < minimum) {
+          throw new BusinessError(
+            `selectedReports: an anonymous group report needs at least ${minimum} reports (got ${sources.length})`,
+          );
+        }
+      }
+      let memberId = masterRow?.member_id ?? null;
+      if (request.memberId !== undefined) {
+        const member = await trx
+          .selectFrom('members')
+          .select('id')
+          .where('id', '=', request.memberId)
+          .executeTakeFirst();
+        if (!member) throw new BusinessError(`selectedMember: unknown member ${request.memberId}`);
+        memberId = member.id;
+      }
+      const texts = variant.texts[language] ?? {};
+      await repo.insertReports(trx, [
+        {
+          id,
+          type,
+          name: request.name ?? texts[`report.${type}.title`] ?? type,
+          variant: variant.alias,
+          language,
+          campaign_id: campaignId,
+          member_id: memberId,
+          token: randomSecret(),
+          config: JSON.stringify({
+            variant: variant.alias,
+            language,
+            reportType: type,
+            selectedReports: selected.join(','),
+            selectedReportsMaster: master ?? '',
+            selectedMember: request.memberId ?? '',
+            excludedVerbatims: request.excluded.join(','),
+          }),
+          raw: '{}',
+          processed: JSON.stringify(groupProcessed(variant, language, sources)),
+          extra: JSON.stringify({ member: { basic: [], extras: [], xparam: null } }),
+          tags: '[]',
+          testcase: sources.every((row) => row.testcase === 1) ? 1 : 0,
+          status: 'active',
+          date: now,
+          lastopened: null,
+          created_by: caller.userId,
+          created: now,
+        },
+      ]);
+      await repo.insertSources(trx, id, [
+        ...(master === null ? [] : [{ id: master, position: -1 }]),
+        ...selected.map((source, position) => ({ id: source, position })),
+      ]);
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) {
+      throw new BusinessError(
+        'selectedReports: a selected report or member was deleted meanwhile; nothing was made',
+      );
+    }
+    throw error;
+  }
+  const row = await repo.findReportListRow(deps.db, id);
+  if (!row) throw new BusinessError('report: deleted meanwhile');
+  return toReport(row);
+}
+
+/** The selected rows, locked against deletion until the transaction ends (PostgreSQL `FOR SHARE`). */
+async function lockSources(
+  trx: Transaction<Database>,
+  ids: string[],
+  postgres: boolean,
+): Promise<Map<string, ReportRow>> {
+  const found = new Map<string, ReportRow>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const query = trx
+      .selectFrom('reports')
+      .selectAll()
+      .where('id', 'in', ids.slice(i, i + 500));
+    for (const row of await (postgres ? query.forShare() : query).execute()) found.set(row.id, row);
+  }
+  return found;
+}
+
+/**
+ * A 360: with a master, the master is the subject's self report and the others are raters; without
+ * one, no selected report may carry a rater role (that would be a 360 without its subject).
+ */
+function check360(variant: Variant, sources: readonly ReportRow[], master: ReportRow | undefined): void {
+  const roles = new Set(variant.roles.map((role) => role.role));
+  if (master) {
+    const role = roleOf(master);
+    if (roles.has('self') && role !== undefined && role !== 'self') {
+      throw new BusinessError(
+        `selectedReportsMaster: ${master.id} is a ${role} report, not the subject's self report`,
+      );
+    }
+    for (const row of sources) {
+      if (roleOf(row) === 'self') {
+        throw new BusinessError(
+          `selectedReports: ${row.id} is a self report; a 360 takes one, as selectedReportsMaster`,
+        );
+      }
+    }
+    return;
+  }
+  for (const row of sources) {
+    const role = roleOf(row);
+    if (role !== undefined && role !== 'self') {
+      throw new BusinessError(
+        `selectedReportsMaster: is required: ${row.id} is a ${role} report, and a 360 report needs the subject's self report`,
+      );
+    }
+  }
+}
+
+async function campaignOf(trx: Transaction<Database>, given: string | undefined, rows: readonly ReportRow[]) {
+  if (given !== undefined) {
+    const campaign = await trx
+      .selectFrom('campaigns')
+      .select('id')
+      .where('id', '=', given)
+      .executeTakeFirst();
+    if (!campaign) throw new BusinessError(`campaignid: unknown campaign ${given}`);
+    return campaign.id;
+  }
+  const first = rows[0]?.campaign_id ?? null;
+  return first !== null && rows.every((row) => row.campaign_id === first) ? first : null;
+}
+
+async function minParticipants(trx: Transaction<Database>, campaignId: string | null): Promise<number> {
+  if (campaignId === null) return 0;
+  const campaign = await trx
+    .selectFrom('campaigns')
+    .select('config')
+    .where('id', '=', campaignId)
+    .executeTakeFirst();
+  const value = campaign ? (parseObject(campaign.config).minparticipants as unknown) : undefined;
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/** Recomputes a group report's statistics from its sources (recalc). */
+export async function recalcGroup(
+  deps: ReportDeps,
+  trx: Transaction<Database>,
+  row: ReportRow,
+): Promise<void> {
+  const variant = deps.variants.get(row.variant);
+  if (!variant) throw new BusinessError(`variant: ${row.variant} is no longer installed`);
+  const sources = await repo.sourcesOf(trx, row.id);
+  const found = await repo.findReports(
+    trx,
+    sources.filter((source) => source.position >= 0).map((source) => source.id),
+  );
+  const rows = [...found.values()];
+  const language = isLanguage(row.language) ? row.language : variant.defaultLanguage;
+  await repo.updateReport(trx, row.id, {
+    processed: JSON.stringify(groupProcessed(variant, language, rows)),
+  });
+}

@@ -1,0 +1,316 @@
+import type { ReportImportResult } from '@assay/schema';
+import type { Kysely, Transaction } from 'kysely';
+import type { AppContext } from '../context.js';
+import { type Database, isForeignKeyViolation } from '../db/database.js';
+import { BusinessError, notFound } from '../http/errors.js';
+import { csvToObjects } from '../util/csv.js';
+import { formatDate, parseDate } from '../util/dates.js';
+import { randomId, randomSecret } from '../util/ids.js';
+import { caseFold } from '../util/text.js';
+import { scoreAnswers } from '../variants/scoring.js';
+import { isLanguage, type Language, type Variant } from '../variants/variant.types.js';
+import { AnswerError, checkAnswers, questionsByCode } from './answers.js';
+import * as repo from './reports.repository.js';
+import type { NewReportRow } from './reports.table.js';
+
+/** What the report services need. */
+export type ReportDeps = Pick<AppContext, 'db' | 'dialect' | 'variants' | 'config' | 'clock'>;
+
+/** The most rows one import takes; a larger file is split by the caller. */
+export const MAX_IMPORT_ROWS = 10_000;
+
+/** One personal report to make: checked answers of one member, with where they came from. */
+export interface PersonalReportRequest {
+  readonly variant: Variant;
+  readonly language: Language;
+  readonly memberId: string;
+  /** The member's (or campaign member's) test flag: the report's `testcase`. */
+  readonly testuser: boolean;
+  /** Answers as `checkAnswers` gives them. */
+  readonly answers: Readonly<Record<string, number | string>>;
+  readonly campaignId: string | null;
+  /** The participation token the answers were given under; a new access token when null. */
+  readonly token: string | null;
+  /** The campaign member's `extra`, copied into `config.extra`. */
+  readonly extra: Readonly<Record<string, unknown>> | null;
+  /** The rater's role in a 360 (`config.campaignparams.role`). */
+  readonly role: string | null;
+  /** The completion moment in the wire form. */
+  readonly date: string;
+  /** The platform user who made it (import), for the PDF's branding when no campaign owner brands it. */
+  readonly createdBy: string | null;
+}
+
+const isEmpty = (value: object | null) => value === null || Object.keys(value).length === 0;
+
+/**
+ * The stored row of a personal report: `raw` the answers, `processed` their scoring, `config`
+ * `{ extra, campaignparams }`, `extra` `{ member: { basic, extras, xparam } }` (docs/reports.md).
+ */
+export function personalReportRow(request: PersonalReportRequest, now: string): NewReportRow {
+  const campaignparams = request.role === null ? {} : { role: request.role };
+  const extras = Object.entries(request.extra ?? {}).map(([name, value]) => ({ name, value }));
+  return {
+    id: randomId(),
+    type: 'personal',
+    name: null,
+    variant: request.variant.alias,
+    language: request.language,
+    campaign_id: request.campaignId,
+    member_id: request.memberId,
+    token: request.token ?? randomSecret(),
+    config: JSON.stringify({
+      extra: isEmpty(request.extra) ? [] : request.extra,
+      campaignparams: request.role === null ? [] : campaignparams,
+    }),
+    raw: JSON.stringify(request.answers),
+    processed: JSON.stringify(scoreAnswers(request.variant, request.answers)),
+    extra: JSON.stringify({
+      member: { basic: [], extras, xparam: request.role === null ? null : campaignparams },
+    }),
+    tags: '[]',
+    testcase: request.testuser ? 1 : 0,
+    status: 'active',
+    date: request.date,
+    lastopened: null,
+    created_by: request.createdBy,
+    created: now,
+  };
+}
+
+/**
+ * Makes personal reports inside the caller's transaction (the questionnaire's completion, an
+ * import) and answers their ids in order.
+ */
+export async function makePersonalReports(
+  trx: Transaction<Database> | Kysely<Database>,
+  requests: readonly PersonalReportRequest[],
+  now: string,
+): Promise<string[]> {
+  const rows = requests.map((request) => personalReportRow(request, now));
+  await repo.insertReports(trx, rows);
+  return rows.map((row) => row.id);
+}
+
+/** The variant of a path, or 404. */
+export function variantOf(deps: ReportDeps, alias: string): Variant {
+  const variant = deps.variants.get(alias);
+  if (!variant) throw notFound('variant');
+  return variant;
+}
+
+/** A row of an import as read from JSON or CSV, before it is checked. */
+type ImportRow = Record<string, unknown>;
+
+const IMPORT_COLUMNS = new Set(['memberid', 'email', 'campaignid', 'language', 'date', 'role']);
+
+/** The rows of a CSV import: a `memberid` or `email` column, optional columns, one per question code. */
+export function importRowsFromCsv(variant: Variant, text: string): ImportRow[] {
+  let csv: { names: string[]; rows: Record<string, string>[] };
+  try {
+    csv = csvToObjects(text);
+  } catch (error) {
+    throw new BusinessError(`body: not valid CSV: ${(error as Error).message}`);
+  }
+  const names = csv.names.map((name) => name.trim());
+  if (!names.some((name) => name.toLowerCase() === 'memberid' || name.toLowerCase() === 'email')) {
+    throw new BusinessError(
+      'body: not valid CSV: the header has no memberid or email column (is the separator a comma?)',
+    );
+  }
+  const codes = questionsByCode(variant);
+  for (const name of names) {
+    if (!IMPORT_COLUMNS.has(name.toLowerCase()) && !codes.has(name)) {
+      throw new BusinessError(`body: column "${name}" is not a question code of ${variant.alias}`);
+    }
+  }
+  if (csv.rows.length === 0) throw new BusinessError('body: the CSV has a header but no rows');
+  return csv.rows.map((cells) => {
+    const row: ImportRow = {};
+    const answers: Record<string, string> = {};
+    for (const [column, value] of Object.entries(cells)) {
+      const name = column.trim();
+      if (IMPORT_COLUMNS.has(name.toLowerCase())) {
+        if (value.trim() !== '') row[name.toLowerCase()] = value.trim();
+      } else if (value.trim() !== '') answers[name] = value;
+    }
+    row.answers = answers;
+    return row;
+  });
+}
+
+/** The rows of a JSON import: `{ "reports": [...] }`. */
+export function importRowsFromJson(body: unknown): ImportRow[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new BusinessError('reports: is required (an array of rows)');
+  }
+  const rows = (body as { reports?: unknown }).reports;
+  if (!Array.isArray(rows)) throw new BusinessError('reports: is required (an array of rows)');
+  if (rows.length === 0) throw new BusinessError('reports: has no rows');
+  return rows as ImportRow[];
+}
+
+interface CampaignInfo {
+  id: string;
+  variant: string;
+  language: string;
+  creator: string | null;
+}
+
+/**
+ * POST /reports/import/{variant}: each valid row becomes a personal report, each bad row is named
+ * in `errors` (its place, from 1), and the valid rows are written in one transaction.
+ */
+export async function importReports(
+  deps: ReportDeps,
+  caller: { userId: string },
+  variant: Variant,
+  rows: ImportRow[],
+): Promise<ReportImportResult> {
+  if (rows.length > MAX_IMPORT_ROWS) {
+    throw new BusinessError(`reports: at most ${MAX_IMPORT_ROWS} rows a request (got ${rows.length})`);
+  }
+  const now = formatDate(deps.clock());
+  const errors: { row: number; message: string }[] = [];
+
+  // Look every referenced member and campaign up at once.
+  const memberIds = new Set<string>();
+  const emails = new Set<string>();
+  const campaignIds = new Set<string>();
+  for (const row of rows) {
+    if (typeof row !== 'object' || row === null) continue;
+    if (typeof row.memberid === 'string') memberIds.add(row.memberid);
+    else if (typeof row.email === 'string') emails.add(caseFold(row.email));
+    if (typeof row.campaignid === 'string') campaignIds.add(row.campaignid);
+  }
+  const members = await lookupMembers(deps.db, [...memberIds], [...emails]);
+  const campaigns = new Map<string, CampaignInfo>();
+  for (const id of campaignIds) {
+    const campaign = await deps.db
+      .selectFrom('campaigns')
+      .select(['id', 'variant', 'language', 'creator'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (campaign) campaigns.set(id, campaign);
+  }
+  const roles = new Set(variant.roles.map((role) => role.role));
+
+  const requests: PersonalReportRequest[] = [];
+  /** A row's report request, or the message that names what is wrong with it. */
+  const checkRow = (row: ImportRow): PersonalReportRequest | string => {
+    const fail = (message: string) => message;
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) return fail('row: must be an object');
+    let member: MemberInfo | undefined;
+    if (row.memberid !== undefined) {
+      if (typeof row.memberid !== 'string') return fail('memberid: must be a string');
+      member = members.byId.get(row.memberid);
+      if (!member) return fail(`memberid: unknown member ${row.memberid}`);
+    } else if (row.email !== undefined) {
+      if (typeof row.email !== 'string') return fail('email: must be a string');
+      member = members.byEmail.get(caseFold(row.email));
+      if (!member) return fail(`email: no member has the address ${row.email}`);
+    } else return fail('memberid: is required (or email)');
+    let campaign: CampaignInfo | undefined;
+    if (row.campaignid !== undefined && row.campaignid !== null && row.campaignid !== '') {
+      if (typeof row.campaignid !== 'string') return fail('campaignid: must be a string');
+      campaign = campaigns.get(row.campaignid);
+      if (!campaign) return fail(`campaignid: unknown campaign ${row.campaignid}`);
+      if (campaign.variant !== variant.alias) {
+        return fail(
+          `campaignid: campaign ${campaign.id} is of variant ${campaign.variant}, not ${variant.alias}`,
+        );
+      }
+    }
+    const language = row.language ?? campaign?.language ?? variant.defaultLanguage;
+    if (!isLanguage(language) || !variant.languages.includes(language)) {
+      return fail(
+        `language: must be one of ${variant.languages.join(', ')} (the languages of ${variant.alias})`,
+      );
+    }
+    let date = now;
+    if (row.date !== undefined && row.date !== null && row.date !== '') {
+      const parsed = typeof row.date === 'string' ? parseDate(row.date) : undefined;
+      if (!parsed) return fail('date: not a date (ISO 8601, e.g. 2026-11-22T11:46:36+00:00)');
+      date = formatDate(parsed);
+    }
+    let role: string | null = null;
+    if (row.role !== undefined && row.role !== null && row.role !== '') {
+      if (typeof row.role !== 'string' || !roles.has(row.role)) {
+        return fail(
+          roles.size === 0
+            ? `role: ${variant.alias} has no participant roles`
+            : `role: must be one of ${[...roles].join(', ')}`,
+        );
+      }
+      role = row.role;
+    }
+    let answers: Record<string, number | string>;
+    try {
+      answers = checkAnswers(variant, row.answers);
+    } catch (error) {
+      if (error instanceof AnswerError) return fail(error.message);
+      throw error;
+    }
+    return {
+      variant,
+      language,
+      memberId: member.id,
+      testuser: member.testuser,
+      answers,
+      campaignId: campaign?.id ?? null,
+      token: null,
+      extra: null,
+      role,
+      date,
+      createdBy: caller.userId,
+    };
+  };
+  for (const [index, row] of rows.entries()) {
+    const checked = checkRow(row);
+    if (typeof checked === 'string') errors.push({ row: index + 1, message: checked });
+    else requests.push(checked);
+  }
+
+  let created: string[] = [];
+  if (requests.length > 0) {
+    try {
+      created = await deps.db.transaction().execute((trx) => makePersonalReports(trx, requests, now));
+    } catch (error) {
+      // A member or campaign deleted between the lookup and the write: nothing was written.
+      if (isForeignKeyViolation(error)) {
+        throw new BusinessError(
+          'reports: a member or campaign of the import was deleted meanwhile; nothing was imported',
+        );
+      }
+      throw error;
+    }
+  }
+  return { created, errors };
+}
+
+interface MemberInfo {
+  id: string;
+  testuser: boolean;
+}
+
+async function lookupMembers(db: Kysely<Database>, ids: string[], emailKeys: string[]) {
+  const byId = new Map<string, MemberInfo>();
+  const byEmail = new Map<string, MemberInfo>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('members')
+      .select(['id', 'testuser'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows) byId.set(row.id, { id: row.id, testuser: Boolean(row.testuser) });
+  }
+  for (let i = 0; i < emailKeys.length; i += 500) {
+    const rows = await db
+      .selectFrom('members')
+      .select(['id', 'testuser', 'email_key'])
+      .where('email_key', 'in', emailKeys.slice(i, i + 500))
+      .execute();
+    for (const row of rows) byEmail.set(row.email_key, { id: row.id, testuser: Boolean(row.testuser) });
+  }
+  return { byId, byEmail };
+}

@@ -1,0 +1,313 @@
+import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/database.js';
+import { caseFold } from '../util/text.js';
+import type { NewReportRow, ReportRow } from './reports.table.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A row of the Report list shape, the columns named as on the wire (config and tags still JSON text). */
+export interface ReportListRow {
+  reportid: string;
+  date: string;
+  name: string | null;
+  campaignid: string | null;
+  type: string;
+  variant: string;
+  language: string;
+  config: string;
+  lastopened: string | null;
+  status: string;
+  tags: string;
+  testcase: number;
+  memberid: string | null;
+  title: string | null;
+  firstname: string | null;
+  middlename: string | null;
+  lastname: string | null;
+  email: string | null;
+  memberstatus: string | null;
+}
+
+/** A MemberReport row: the list row plus the row number, token, group and campaign. */
+export interface MemberReportRow extends ReportListRow {
+  id: number | string;
+  token: string;
+  groupid: string | null;
+  campaignalias: string | null;
+  campaignname: string | null;
+}
+
+/** Everything one report's detail calls show: the row, its subject, group and campaign. */
+export interface ReportDetailRow extends ReportRow {
+  title: string | null;
+  firstname: string | null;
+  middlename: string | null;
+  lastname: string | null;
+  email: string | null;
+  memberstatus: string | null;
+  groupid: string | null;
+  groupname: string | null;
+  campaignname: string | null;
+  campaignalias: string | null;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the joined query's row type is what the select says.
+type ReportQuery = SelectQueryBuilder<any, any, ReportListRow>;
+
+function listQuery(db: Db) {
+  return db
+    .selectFrom('reports as r')
+    .leftJoin('members as m', 'm.id', 'r.member_id')
+    .select([
+      'r.id as reportid',
+      'r.date',
+      'r.name',
+      'r.campaign_id as campaignid',
+      'r.type',
+      'r.variant',
+      'r.language',
+      'r.config',
+      'r.lastopened',
+      'r.status',
+      'r.tags',
+      'r.testcase',
+      'r.member_id as memberid',
+      'm.title',
+      'm.firstname',
+      'm.middlename',
+      'm.lastname',
+      'm.email',
+      'm.status as memberstatus',
+    ]);
+}
+
+/** Which reports a list holds. */
+export type ReportFilter =
+  | { readonly all: true }
+  | { readonly campaignId: string }
+  | { readonly groupId: string; readonly variant?: string }
+  | { readonly usedBy: string };
+
+function filtered(db: Db, filter: ReportFilter): ReportQuery {
+  const query = listQuery(db);
+  if ('campaignId' in filter) return query.where('r.campaign_id', '=', filter.campaignId);
+  if ('groupId' in filter) {
+    const inGroup = query.where('m.group_id', '=', filter.groupId);
+    return filter.variant === undefined ? inGroup : inGroup.where('r.variant', '=', filter.variant);
+  }
+  if ('usedBy' in filter) {
+    return query
+      .where(
+        'r.id',
+        'in',
+        db.selectFrom('report_sources').select('report_id').where('source_id', '=', filter.usedBy),
+      )
+      .orderBy('r.seq');
+  }
+  return query;
+}
+
+/** The reports of a list, a batch of rows at a time, in the order they were made. */
+export async function* streamReports(
+  db: Kysely<Database>,
+  filter: ReportFilter,
+): AsyncGenerator<ReportListRow[]> {
+  const query = filtered(db, filter).orderBy('r.seq');
+  for await (const batch of db.getExecutor().stream(query.compile(), 1000)) {
+    yield batch.rows as ReportListRow[];
+  }
+}
+
+/** A member's reports (as subject), optionally of one campaign, in the MemberReport shape. */
+export async function memberReports(
+  db: Kysely<Database>,
+  memberId: string,
+  campaignId?: string,
+): Promise<MemberReportRow[]> {
+  let query = listQuery(db)
+    .leftJoin('campaigns as c', 'c.id', 'r.campaign_id')
+    .select([
+      'r.seq as id',
+      'r.token',
+      'm.group_id as groupid',
+      'c.alias as campaignalias',
+      'c.name as campaignname',
+    ])
+    .where('r.member_id', '=', memberId);
+  if (campaignId !== undefined) query = query.where('r.campaign_id', '=', campaignId);
+  return (await query.orderBy('r.seq').execute()) as MemberReportRow[];
+}
+
+export async function findReport(db: Db, id: string): Promise<ReportRow | undefined> {
+  return db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findReports(db: Db, ids: readonly string[]): Promise<Map<string, ReportRow>> {
+  const found = new Map<string, ReportRow>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('reports')
+      .selectAll()
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}
+
+/** One report with its subject, the subject's group and the campaign (for short, data and the PDF). */
+export async function findReportDetail(db: Db, id: string): Promise<ReportDetailRow | undefined> {
+  return (await db
+    .selectFrom('reports as r')
+    .leftJoin('members as m', 'm.id', 'r.member_id')
+    .leftJoin('groups as g', 'g.id', 'm.group_id')
+    .leftJoin('campaigns as c', 'c.id', 'r.campaign_id')
+    .selectAll('r')
+    .select([
+      'm.title',
+      'm.firstname',
+      'm.middlename',
+      'm.lastname',
+      'm.email',
+      'm.status as memberstatus',
+      'm.group_id as groupid',
+      'g.name as groupname',
+      'c.name as campaignname',
+      'c.alias as campaignalias',
+    ])
+    .where('r.id', '=', id)
+    .executeTakeFirst()) as ReportDetailRow | undefined;
+}
+
+/** The list row of one report (after a create or a change). */
+export async function findReportListRow(db: Db, id: string): Promise<ReportListRow | undefined> {
+  return (await listQuery(db).where('r.id', '=', id).executeTakeFirst()) as ReportListRow | undefined;
+}
+
+export async function insertReports(db: Db, rows: NewReportRow[]): Promise<void> {
+  // 20 columns a row: 200 rows stay below every engine's bound-parameter limit.
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('reports')
+      .values(rows.slice(i, i + 200))
+      .execute();
+  }
+}
+
+export async function insertSources(
+  db: Db,
+  reportId: string,
+  sources: readonly { id: string; position: number }[],
+): Promise<void> {
+  const rows = sources.map((source) => ({
+    report_id: reportId,
+    source_id: source.id,
+    position: source.position,
+  }));
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto('report_sources')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  }
+}
+
+/** The personal reports a group report is made of, in their place (`-1`: the 360 master first). */
+export async function sourcesOf(db: Db, reportId: string): Promise<{ id: string; position: number }[]> {
+  return db
+    .selectFrom('report_sources')
+    .select(['source_id as id', 'position'])
+    .where('report_id', '=', reportId)
+    .orderBy('position')
+    .execute();
+}
+
+/** The group reports that use this report, oldest first. */
+export async function usersOf(db: Db, sourceId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('report_sources as s')
+    .innerJoin('reports as r', 'r.id', 's.report_id')
+    .select('r.id')
+    .where('s.source_id', '=', sourceId)
+    .orderBy('r.seq')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function updateReport(
+  db: Db,
+  id: string,
+  change: Partial<Pick<ReportRow, 'name' | 'language' | 'tags' | 'testcase' | 'processed' | 'lastopened'>>,
+): Promise<boolean> {
+  const result = await db.updateTable('reports').set(change).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteReport(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('reports').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Locks a report's row until the transaction ends (PostgreSQL; SQLite writes one at a time anyway). */
+export async function lockReport(
+  trx: Transaction<Database>,
+  id: string,
+  postgres: boolean,
+): Promise<boolean> {
+  const query = trx.selectFrom('reports').select('id').where('id', '=', id);
+  return (await (postgres ? query.forUpdate() : query).executeTakeFirst()) !== undefined;
+}
+
+/** Report counts by variant and type, over every report or over a group's direct members. */
+export async function countReports(
+  db: Kysely<Database>,
+  groupId?: string,
+): Promise<{ variant: string; type: string; n: number | string }[]> {
+  let query = db
+    .selectFrom('reports as r')
+    .select(['r.variant', 'r.type', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .groupBy(['r.variant', 'r.type']);
+  if (groupId !== undefined) {
+    query = query.where(
+      'r.member_id',
+      'in',
+      db.selectFrom('members').select('id').where('group_id', '=', groupId),
+    );
+  }
+  return query.execute();
+}
+
+/** Campaigns, members and groups whose names (or alias, or e-mail) contain the term, case ignored. */
+export async function search(db: Kysely<Database>, term: string) {
+  const pattern = `%${caseFold(term).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  const [campaigns, members, groups] = await Promise.all([
+    db
+      .selectFrom('campaigns')
+      .select(['id as campaignid', 'alias', 'name', 'variant'])
+      .where((eb) => eb.or([like('name'), like('alias')]))
+      .orderBy('name')
+      .execute(),
+    db
+      .selectFrom('members')
+      .select(['id as memberid', 'firstname', 'middlename', 'lastname', 'email'])
+      .where((eb) =>
+        eb.or([
+          like('firstname'),
+          like('lastname'),
+          like('email_key'),
+          sql<boolean>`lower(firstname || ' ' || lastname) like ${pattern} escape '\\'`,
+        ]),
+      )
+      .orderBy('lastname')
+      .orderBy('firstname')
+      .execute(),
+    db
+      .selectFrom('groups')
+      .select(['id as groupid', 'alias', 'name'])
+      .where((eb) => eb.or([like('name'), like('alias')]))
+      .orderBy('name')
+      .execute(),
+  ]);
+  return { campaigns, members, groups };
+}

@@ -1,0 +1,304 @@
+import type {
+  Report,
+  ReportCounts,
+  ReportData,
+  ReportPatch,
+  ReportShort,
+  SummaryDefinition,
+  SummaryResult,
+} from '@assay/schema';
+import type { Static } from 'typebox';
+import { BusinessError, notFound } from '../http/errors.js';
+import { formatDate } from '../util/dates.js';
+import { scoreAnswers, verbatims as verbatimsOf } from '../variants/scoring.js';
+import { isLanguage, REPORT_TYPES, type Variant } from '../variants/variant.types.js';
+import { idList, parseObject, recalcGroup } from './group.service.js';
+import type { ReportDeps } from './personal.service.js';
+import * as repo from './reports.repository.js';
+import type { ReportRow } from './reports.table.js';
+import { toMemberReport, toReport, toReportData, toReportShort } from './reports.wire.js';
+import { summarize } from './statistics.js';
+
+async function existing(deps: ReportDeps, id: string): Promise<ReportRow> {
+  const row = await repo.findReport(deps.db, id);
+  if (!row) throw notFound('report');
+  return row;
+}
+
+export async function getShort(deps: ReportDeps, id: string): Promise<ReportShort> {
+  const row = await repo.findReportDetail(deps.db, id);
+  if (!row) throw notFound('report');
+  return toReportShort(row);
+}
+
+export async function getData(deps: ReportDeps, id: string): Promise<ReportData> {
+  const row = await repo.findReportDetail(deps.db, id);
+  if (!row) throw notFound('report');
+  return toReportData(row);
+}
+
+/** GET /reports/{id}/usage: the group reports this report feeds. */
+export async function usage(deps: ReportDeps, id: string) {
+  await existing(deps, id);
+  return repo.streamReports(deps.db, { usedBy: id });
+}
+
+/** The MemberReport list of a member (404 for an unknown member), optionally of one campaign. */
+export async function memberReports(deps: ReportDeps, memberId: string, campaignId?: string) {
+  const member = await deps.db
+    .selectFrom('members')
+    .select('id')
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+  if (!member) throw notFound('member');
+  if (campaignId !== undefined) {
+    const campaign = await deps.db
+      .selectFrom('campaigns')
+      .select('id')
+      .where('id', '=', campaignId)
+      .executeTakeFirst();
+    if (!campaign) throw notFound('campaign');
+  }
+  return (await repo.memberReports(deps.db, memberId, campaignId)).map((row) => toMemberReport(row));
+}
+
+export async function campaignReports(deps: ReportDeps, campaignId: string) {
+  const campaign = await deps.db
+    .selectFrom('campaigns')
+    .select('id')
+    .where('id', '=', campaignId)
+    .executeTakeFirst();
+  if (!campaign) throw notFound('campaign');
+  return repo.streamReports(deps.db, { campaignId });
+}
+
+export async function groupReports(deps: ReportDeps, groupId: string, variant?: string) {
+  const group = await deps.db.selectFrom('groups').select('id').where('id', '=', groupId).executeTakeFirst();
+  if (!group) throw notFound('group');
+  return repo.streamReports(deps.db, variant === undefined ? { groupId } : { groupId, variant });
+}
+
+/**
+ * Count strings by variant and type: every installed variant with every report type it offers
+ * (zeros included), plus any variant that has reports but is no longer installed.
+ */
+export async function counts(deps: ReportDeps, groupId?: string): Promise<Static<typeof ReportCounts>> {
+  if (groupId !== undefined) {
+    const group = await deps.db
+      .selectFrom('groups')
+      .select('id')
+      .where('id', '=', groupId)
+      .executeTakeFirst();
+    if (!group) throw notFound('group');
+  }
+  const result: Record<string, Record<string, string>> = {};
+  for (const variant of deps.variants.list()) {
+    const byType: Record<string, string> = {};
+    for (const type of REPORT_TYPES) byType[type] = '0';
+    result[variant.alias] = byType;
+  }
+  for (const row of await repo.countReports(deps.db, groupId)) {
+    let byType = result[row.variant];
+    if (byType === undefined) {
+      byType = Object.fromEntries(REPORT_TYPES.map((type) => [type, '0']));
+      result[row.variant] = byType;
+    }
+    byType[row.type] = String(row.n);
+  }
+  return result;
+}
+
+/** PATCH /reports/{id}: `name` (group reports), `language`, `tags`, `testcase`; the rest is fixed. */
+export async function patchReport(deps: ReportDeps, id: string, body: ReportPatch): Promise<Report> {
+  const row = await existing(deps, id);
+  const change: Parameters<typeof repo.updateReport>[2] = {};
+  if (body.name !== undefined) {
+    if (row.type === 'personal') throw new BusinessError('name: only a group report has a name');
+    change.name = body.name.trim();
+    if (change.name === '') throw new BusinessError('name: must not be empty');
+  }
+  if (body.language !== undefined) {
+    const variant = deps.variants.get(row.variant);
+    if (!variant) throw new BusinessError(`language: ${row.variant} is no longer installed`);
+    if (!isLanguage(body.language) || !variant.languages.includes(body.language)) {
+      throw new BusinessError(
+        `language: must be one of ${variant.languages.join(', ')} (the languages of ${variant.alias})`,
+      );
+    }
+    change.language = body.language;
+  }
+  if (body.tags !== undefined) change.tags = JSON.stringify([...new Set(body.tags)]);
+  if (body.testcase !== undefined)
+    change.testcase = body.testcase === true || body.testcase === '1' || body.testcase === 1 ? 1 : 0;
+  if (Object.keys(change).length > 0 && !(await repo.updateReport(deps.db, id, change)))
+    throw notFound('report');
+  const updated = await repo.findReportListRow(deps.db, id);
+  if (!updated) throw notFound('report');
+  return toReport(updated);
+}
+
+/**
+ * DELETE /reports/{id}: refused while a group report uses it. The row is locked first, and a group
+ * report's creation locks its sources, so a report cannot vanish under a group report being made.
+ */
+export async function deleteReport(deps: ReportDeps, id: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.lockReport(trx, id, deps.dialect === 'postgres'))) throw notFound('report');
+    const users = await repo.usersOf(trx, id);
+    if (users.length > 0) {
+      throw new BusinessError(
+        `report: used by group report${users.length > 1 ? 's' : ''} ${users.join(', ')}; delete ${users.length > 1 ? 'them' : 'it'} first`,
+      );
+    }
+    await repo.deleteReport(trx, id);
+  });
+}
+
+/** POST /reports/{id}/recalc: re-scores a personal report's answers, or a group report's statistics. */
+export async function recalc(deps: ReportDeps, id: string): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await repo.lockReport(trx, id, deps.dialect === 'postgres'))) throw notFound('report');
+    const row = (await repo.findReport(trx, id)) as ReportRow;
+    if (row.type !== 'personal') return recalcGroup(deps, trx, row);
+    const variant = deps.variants.get(row.variant);
+    if (!variant) throw new BusinessError(`variant: ${row.variant} is no longer installed`);
+    await repo.updateReport(trx, id, {
+      processed: JSON.stringify(scoreAnswers(variant, parseObject(row.raw))),
+    });
+  });
+}
+
+/** `lastopened` is the moment the PDF was last opened. */
+export async function markOpened(deps: ReportDeps, id: string): Promise<void> {
+  await repo.updateReport(deps.db, id, { lastopened: formatDate(deps.clock()) });
+}
+
+export interface VerbatimRow {
+  reportid: string;
+  code: string;
+  question: string;
+  answer: string;
+}
+
+/**
+ * GET /reports/verbatims?reports=a,b: the free-text answers of those personal reports, each with
+ * its question in the report's language, in the order selected.
+ */
+export async function verbatims(deps: ReportDeps, selection: unknown): Promise<VerbatimRow[]> {
+  const ids = typeof selection === 'string' || Array.isArray(selection) ? idList(selection, 'reports') : [];
+  if (ids.length === 0) throw new BusinessError('no reports selected');
+  if (ids.length > 10_000) throw new BusinessError('reports: at most 10000 reports');
+  const rows = await repo.findReports(deps.db, ids);
+  const result: VerbatimRow[] = [];
+  for (const id of new Set(ids)) {
+    const row = rows.get(id);
+    if (!row) throw new BusinessError(`reports: unknown report ${id}`);
+    if (row.type !== 'personal')
+      throw new BusinessError(`reports: ${id} is a ${row.type} report, not a personal report`);
+    const variant = deps.variants.get(row.variant);
+    if (!variant) continue;
+    const language = isLanguage(row.language) ? row.language : variant.defaultLanguage;
+    const texts = new Map(
+      variant.questions.map((question) => [question.code, question.texts[language] ?? question.code]),
+    );
+    for (const verbatim of verbatimsOf(variant, parseObject(row.processed))) {
+      result.push({
+        reportid: id,
+        code: verbatim.code,
+        question: texts.get(verbatim.code) ?? verbatim.code,
+        answer: verbatim.answer,
+      });
+    }
+  }
+  return result;
+}
+
+/** GET /reports/summary/{variant}: what POST /reports/summary computes for this variant. */
+export function summaryDefinition(
+  variant: Variant,
+  languageParam: unknown,
+): Static<typeof SummaryDefinition> {
+  const language =
+    typeof languageParam === 'string' &&
+    isLanguage(languageParam) &&
+    variant.languages.includes(languageParam)
+      ? languageParam
+      : variant.defaultLanguage;
+  if (languageParam !== undefined && languageParam !== language) {
+    throw new BusinessError(
+      `language: must be one of ${variant.languages.join(', ')} (the languages of ${variant.alias})`,
+    );
+  }
+  const texts = variant.texts[language] ?? {};
+  const text = (key: string) => texts[key] ?? key;
+  return {
+    variant: variant.alias,
+    name: text('variant.name'),
+    languages: [...variant.languages],
+    statistics: ['n', 'mean', 'sd', 'distribution'],
+    scale: {
+      min: 0,
+      max: 100,
+      description:
+        'dimension and facet scores run from 0 to 100; question statistics are over the answers as given',
+    },
+    bands: variant.bands.map((band) => ({
+      code: band.code,
+      name: text(`band.${band.code}`),
+      min: band.min,
+      max: band.max,
+    })),
+    dimensions: variant.dimensions.flatMap((dimension) => [
+      { code: dimension.code, name: text(`dimension.${dimension.code}.name`), parent: null },
+      ...dimension.facets.map((facet) => ({
+        code: facet,
+        name: text(`facet.${facet}.name`),
+        parent: dimension.code,
+      })),
+    ]),
+    questions: variant.questions
+      .filter((question) => question.type !== 'text')
+      .map((question) => ({
+        code: question.code,
+        type: question.type,
+        question: question.texts[language] ?? question.code,
+        dimension: question.type === 'likert' ? (question.dimension ?? null) : null,
+        points:
+          question.type === 'likert'
+            ? [...(variant.scales[question.scale]?.points ?? [])]
+            : question.type === 'choice'
+              ? [...question.options]
+              : [],
+      })),
+  };
+}
+
+/** POST /reports/summary `{ variant, language, selectedReports }`. */
+export async function summary(deps: ReportDeps, body: Record<string, unknown>): Promise<SummaryResult> {
+  if (typeof body.variant !== 'string' || body.variant === '')
+    throw new BusinessError('variant: is required');
+  const variant = deps.variants.get(body.variant);
+  if (!variant) throw new BusinessError(`variant: unknown variant ${body.variant}`);
+  const language =
+    body.language === undefined || body.language === '' ? variant.defaultLanguage : body.language;
+  if (!isLanguage(language) || !variant.languages.includes(language)) {
+    throw new BusinessError(
+      `language: must be one of ${variant.languages.join(', ')} (the languages of ${variant.alias})`,
+    );
+  }
+  const ids = idList(body.selectedReports, 'selectedReports');
+  if (ids.length === 0) throw new BusinessError('selectedReports: is required (comma-separated report ids)');
+  if (ids.length > 100_000) throw new BusinessError('selectedReports: at most 100000 reports');
+  const unique = [...new Set(ids)];
+  const rows = await repo.findReports(deps.db, unique);
+  const sheets = unique.map((id) => {
+    const row = rows.get(id);
+    if (!row) throw new BusinessError(`selectedReports: unknown report ${id}`);
+    if (row.type !== 'personal')
+      throw new BusinessError(`selectedReports: ${id} is a ${row.type} report, not a personal report`);
+    if (row.variant !== variant.alias)
+      throw new BusinessError(`selectedReports: ${id} is a report of ${row.variant}, not ${variant.alias}`);
+    return { raw: parseObject(row.raw), processed: parseObject(row.processed) };
+  });
+  return summarize(variant, language, sheets);
+}

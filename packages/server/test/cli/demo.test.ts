@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadInstanceVariants } from '../../src/app.js';
+import { runDemo } from '../../src/cli/demo.commands.js';
+import { dialects, type Instance, startInstance } from '../helpers/instance.js';
+import { readPdf } from '../pdf/pdf-reader.js';
+
+for (const dialect of dialects) {
+  describe(`assay demo (${dialect})`, () => {
+    let instance: Instance;
+    beforeAll(async () => {
+      instance = await startInstance(dialect);
+    });
+    afterAll(async () => {
+      await instance?.close();
+    });
+
+    const deps = () => ({
+      db: instance.db.kysely,
+      dialect: instance.db.dialect,
+      variants: loadInstanceVariants(instance.config),
+      config: instance.config,
+      clock: () => new Date(),
+      mailQueued: () => {},
+      campaignsDue: () => {},
+    });
+
+    it('fills the instance through the services, with a group report of every type, and refuses a second run', async () => {
+      const summary = await runDemo(deps());
+      expect(summary.members).toBe(200);
+      expect(summary.campaigns).toHaveLength(5);
+      expect(summary.personalReports).toBeGreaterThan(80);
+      expect(new Set(summary.groupReports.map((report) => report.type))).toEqual(
+        new Set(['group', 'groupanon', 'condensed', 'complete']),
+      );
+
+      const counts = (await instance.call('GET', '/reports/counts')).json.data;
+      expect(Number(counts.bigfive.personal)).toBeGreaterThan(40);
+      expect(counts.leadership360.personal).toBe('24');
+      expect(counts.leadership360.group).toBe('3');
+
+      // Completion went through the campaign: members completed with their report in `results`.
+      const campaign = summary.campaigns[0] as string;
+      const members = (await instance.call('GET', `/campaigns/${campaign}/members`)).json.data;
+      const completed = members.filter((m: { status: string }) => m.status === 'completed');
+      expect(completed.length).toBeGreaterThan(0);
+      expect(completed[0].results).toEqual({ status: 'completed', reportid: expect.any(String) });
+      expect(members.some((m: { status: string }) => m.status === 'invited')).toBe(true);
+
+      for (const report of summary.groupReports) {
+        const response = await instance.app.inject({
+          method: 'GET',
+          url: `/api/v1/reports/${report.reportid}`,
+          headers: { authorization: `Bearer ${await instance.token()}` },
+        });
+        expect(response.statusCode, report.type).toBe(200);
+        const read = await readPdf(response.rawPayload);
+        expect(read.pages, report.type).toBeGreaterThan(0);
+        if (report.type === 'condensed') expect(read.pages).toBe(1);
+      }
+      await expect(runDemo(deps())).rejects.toThrow(/already on this instance/);
+    }, 60_000);
+  });
+}
