@@ -1,5 +1,12 @@
+import { BusinessError } from '../http/errors.js';
 import { isStorableText } from '../util/text.js';
-import type { ChoiceValue, Question, Variant } from '../variants/variant.types.js';
+import {
+  type ChoiceValue,
+  isLanguage,
+  type Language,
+  type Question,
+  type Variant,
+} from '../variants/variant.types.js';
 
 /** The longest free-text answer kept (characters): a long paragraph, not a document. */
 export const MAX_TEXT_ANSWER = 4000;
@@ -86,4 +93,16 @@ export function checkAnswer(variant: Variant, question: Question, value: unknown
     }
   }
   throw new AnswerError(`${where}: must be one of ${options.join(', ')}`);
+}
+
+/** The message of a language the variant does not offer. */
+export const languageProblem = (variant: Variant) =>
+  `language: must be one of ${variant.languages.join(', ')} (the languages of ${variant.alias})`;
+
+/** `value` as one of the variant's languages (its default when blank), or an ERROR naming the field. */
+export function variantLanguage(variant: Variant, value: unknown): Language {
+  const language = value === undefined || value === null || value === '' ? variant.defaultLanguage : value;
+  if (!isLanguage(language) || !variant.languages.includes(language))
+    throw new BusinessError(languageProblem(variant));
+  return language;
 }

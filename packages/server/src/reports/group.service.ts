@@ -5,6 +5,7 @@ import { BusinessError } from '../http/errors.js';
 import { formatDate } from '../util/dates.js';
 import { randomId, randomSecret } from '../util/ids.js';
 import { isLanguage, type Language, type Variant } from '../variants/variant.types.js';
+import { variantLanguage } from './answers.js';
 import type { ReportDeps } from './personal.service.js';
 import * as repo from './reports.repository.js';
 import type { ReportRow } from './reports.table.js';
@@ -83,13 +84,7 @@ function checkRequest(
   if (!variant.reportTypes.includes(type)) {
     throw new BusinessError(`reportType: ${variant.alias} offers ${variant.reportTypes.join(', ')}`);
   }
-  const language =
-    body.language === undefined || body.language === '' ? variant.defaultLanguage : body.language;
-  if (!isLanguage(language) || !variant.languages.includes(language)) {
-    throw new BusinessError(
-      `language: must be one of ${variant.languages.join(', ')} (the languages of ${variant.alias})`,
-    );
-  }
+  const language = variantLanguage(variant, body.language);
   const selected = idList(body.selectedReports, 'selectedReports');
   if (selected.length === 0)
     throw new BusinessError('selectedReports: is required (comma-separated report ids)');

@@ -9,7 +9,7 @@ import { randomId, randomSecret } from '../util/ids.js';
 import { caseFold } from '../util/text.js';
 import { scoreAnswers } from '../variants/scoring.js';
 import { isLanguage, type Language, type Variant } from '../variants/variant.types.js';
-import { AnswerError, checkAnswers, questionsByCode } from './answers.js';
+import { AnswerError, checkAnswers, languageProblem, questionsByCode } from './answers.js';
 import * as repo from './reports.repository.js';
 import type { NewReportRow } from './reports.table.js';
 
@@ -223,9 +223,7 @@ export async function importReports(
     }
     const language = row.language ?? campaign?.language ?? variant.defaultLanguage;
     if (!isLanguage(language) || !variant.languages.includes(language)) {
-      return fail(
-        `language: must be one of ${variant.languages.join(', ')} (the languages of ${variant.alias})`,
-      );
+      return fail(languageProblem(variant));
     }
     let date = now;
     if (row.date !== undefined && row.date !== null && row.date !== '') {

@@ -12,12 +12,24 @@ import { BusinessError, notFound } from '../http/errors.js';
 import { formatDate } from '../util/dates.js';
 import { scoreAnswers, verbatims as verbatimsOf } from '../variants/scoring.js';
 import { isLanguage, REPORT_TYPES, type Variant } from '../variants/variant.types.js';
+import { languageProblem, variantLanguage } from './answers.js';
 import { idList, parseObject, recalcGroup } from './group.service.js';
 import type { ReportDeps } from './personal.service.js';
 import * as repo from './reports.repository.js';
 import type { ReportRow } from './reports.table.js';
 import { toMemberReport, toReport, toReportData, toReportShort } from './reports.wire.js';
 import { summarize } from './statistics.js';
+
+/** 404 unless the member, campaign or group of a path exists. */
+async function requireRow(
+  deps: ReportDeps,
+  table: 'members' | 'campaigns' | 'groups',
+  id: string,
+  what: string,
+): Promise<void> {
+  const row = await deps.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(what);
+}
 
 async function existing(deps: ReportDeps, id: string): Promise<ReportRow> {
   const row = await repo.findReport(deps.db, id);
@@ -45,36 +57,20 @@ export async function usage(deps: ReportDeps, id: string) {
 
 /** The MemberReport list of a member (404 for an unknown member), optionally of one campaign. */
 export async function memberReports(deps: ReportDeps, memberId: string, campaignId?: string) {
-  const member = await deps.db
-    .selectFrom('members')
-    .select('id')
-    .where('id', '=', memberId)
-    .executeTakeFirst();
-  if (!member) throw notFound('member');
+  await requireRow(deps, 'members', memberId, 'member');
   if (campaignId !== undefined) {
-    const campaign = await deps.db
-      .selectFrom('campaigns')
-      .select('id')
-      .where('id', '=', campaignId)
-      .executeTakeFirst();
-    if (!campaign) throw notFound('campaign');
+    await requireRow(deps, 'campaigns', campaignId, 'campaign');
   }
   return (await repo.memberReports(deps.db, memberId, campaignId)).map((row) => toMemberReport(row));
 }
 
 export async function campaignReports(deps: ReportDeps, campaignId: string) {
-  const campaign = await deps.db
-    .selectFrom('campaigns')
-    .select('id')
-    .where('id', '=', campaignId)
-    .executeTakeFirst();
-  if (!campaign) throw notFound('campaign');
+  await requireRow(deps, 'campaigns', campaignId, 'campaign');
   return repo.streamReports(deps.db, { campaignId });
 }
 
 export async function groupReports(deps: ReportDeps, groupId: string, variant?: string) {
-  const group = await deps.db.selectFrom('groups').select('id').where('id', '=', groupId).executeTakeFirst();
-  if (!group) throw notFound('group');
+  await requireRow(deps, 'groups', groupId, 'group');
   return repo.streamReports(deps.db, variant === undefined ? { groupId } : { groupId, variant });
 }
 
@@ -84,12 +80,7 @@ export async function groupReports(deps: ReportDeps, groupId: string, variant?: 
  */
 export async function counts(deps: ReportDeps, groupId?: string): Promise<Static<typeof ReportCounts>> {
   if (groupId !== undefined) {
-    const group = await deps.db
-      .selectFrom('groups')
-      .select('id')
-      .where('id', '=', groupId)
-      .executeTakeFirst();
-    if (!group) throw notFound('group');
+    await requireRow(deps, 'groups', groupId, 'group');
   }
   const result: Record<string, Record<string, string>> = {};
   for (const variant of deps.variants.list()) {
@@ -120,12 +111,7 @@ export async function patchReport(deps: ReportDeps, id: string, body: ReportPatc
   if (body.language !== undefined) {
     const variant = deps.variants.get(row.variant);
     if (!variant) throw new BusinessError(`language: ${row.variant} is no longer installed`);
-    if (!isLanguage(body.language) || !variant.languages.includes(body.language)) {
-      throw new BusinessError(
-        `language: must be one of ${variant.languages.join(', ')} (the languages of ${variant.alias})`,
-      );
-    }
-    change.language = body.language;
+    change.language = variantLanguage(variant, body.language === '' ? undefined : body.language);
   }
   if (body.tags !== undefined) change.tags = JSON.stringify([...new Set(body.tags)]);
   if (body.testcase !== undefined)
@@ -224,11 +210,8 @@ export function summaryDefinition(
     variant.languages.includes(languageParam)
       ? languageParam
       : variant.defaultLanguage;
-  if (languageParam !== undefined && languageParam !== language) {
-    throw new BusinessError(
-      `language: must be one of ${variant.languages.join(', ')} (the languages of ${variant.alias})`,
-    );
-  }
+  if (languageParam !== undefined && languageParam !== language)
+    throw new BusinessError(languageProblem(variant));
   const texts = variant.texts[language] ?? {};
   const text = (key: string) => texts[key] ?? key;
   return {
@@ -279,13 +262,7 @@ export async function summary(deps: ReportDeps, body: Record<string, unknown>): 
     throw new BusinessError('variant: is required');
   const variant = deps.variants.get(body.variant);
   if (!variant) throw new BusinessError(`variant: unknown variant ${body.variant}`);
-  const language =
-    body.language === undefined || body.language === '' ? variant.defaultLanguage : body.language;
-  if (!isLanguage(language) || !variant.languages.includes(language)) {
-    throw new BusinessError(
-      `language: must be one of ${variant.languages.join(', ')} (the languages of ${variant.alias})`,
-    );
-  }
+  const language = variantLanguage(variant, body.language);
   const ids = idList(body.selectedReports, 'selectedReports');
   if (ids.length === 0) throw new BusinessError('selectedReports: is required (comma-separated report ids)');
   if (ids.length > 100_000) throw new BusinessError('selectedReports: at most 100000 reports');
