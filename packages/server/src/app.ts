@@ -30,6 +30,8 @@ import { routeValidatorCompiler } from './http/validator.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { MailDelivery } from './mail/delivery.js';
 import { memberRoutes } from './members/members.routes.js';
+import { withoutTokens } from './pages/security.js';
+import { questionnaireRoutes } from './questionnaire/questionnaire.routes.js';
 import { reportListRoutes, reportRoutes, sampleRoutes } from './reports/reports.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { utf8Body } from './util/text.js';
@@ -60,6 +62,14 @@ export interface BuildOptions {
   background?: boolean;
 }
 
+/** What the log says about a request: participation tokens are secrets in the path, left out. */
+const redactedRequest = (request: FastifyRequest) => ({
+  method: request.method,
+  url: withoutTokens(request.url),
+  hostname: request.hostname,
+  remoteAddress: request.ip,
+});
+
 /** Trust the nearest `hops` proxies (what Fastify does with a number, which its types do not take). */
 const hopsOf = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -80,7 +90,10 @@ export async function buildApp({
 }: BuildOptions): Promise<FastifyInstance> {
   const accessLog = config.logLevel === 'debug' || config.logLevel === 'trace';
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, serializers: { req: redactedRequest } },
     bodyLimit: 1024 * 1024,
     // Behind a proxy the caller's address (for the token endpoint's guessing limit) is forwarded.
     trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
@@ -166,6 +179,8 @@ export async function buildApp({
         description:
           'The assessment platform API. Every JSON answer is a JSend envelope; business failures are HTTP 200 with status ERROR.',
       },
+      // Relative: the reference page's "Try it out" calls the address the page was opened at,
+      // whatever the configured public URL (which the page's CSP would otherwise block).
       servers: [{ url: `${config.publicUrl}${API_PREFIX}` }],
       components: {
         securitySchemes: {
@@ -199,6 +214,9 @@ export async function buildApp({
         .replace(' validator.swagger.io', '')
         .replaceAll(' https:', ''),
   });
+
+  // The participant pages: their own scope (form bodies, page headers, HTML errors).
+  await app.register(questionnaireRoutes, context);
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {

@@ -1,48 +1,119 @@
+import type { Config } from '../config.js';
+import { renderPage } from '../pages/render.js';
+import { fill, stringsFor } from '../pages/strings.js';
+import { questionnairePrefix } from '../questionnaire/page-kit.js';
 import type { AuthorizeParams } from './authorize.service.js';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/**
+ * The words of the sign-in pages. Their readers are platform users, not participants, so English
+ * only; the layout's own words (skip link, "There is a problem", "Error:") come from `stringsFor`.
+ */
+const SIGN_IN = {
+  serviceName: 'Assay',
+  title: 'Sign in',
+  heading: 'Sign in to allow {client}',
+  intro: '{client} asks to use Assay on your behalf, with access to:',
+  email: 'E-mail address',
+  password: 'Password',
+  approve: 'Sign in and allow',
+  deny: 'Deny',
+  cannotSignIn: 'Cannot sign in',
+  expiredTitle: 'The sign-in form has expired',
+  expiredBody:
+    'For your security the form could not be sent, and nothing was changed. This happens when the page was open for a long time, or when your browser does not keep cookies for this site.',
+  backToSignIn: 'Go back to the sign-in page',
+} as const;
 
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#0b0c0c;background:#f3f2f1}
-main{max-width:30rem;margin:2rem auto;background:#fff;padding:1.5rem 2rem;border-top:6px solid #1d70b8}
-h1{font-size:1.6rem;margin-top:0}label{display:block;font-weight:600;margin-top:1rem}
-input[type=email],input[type=password]{width:100%;box-sizing:border-box;font:inherit;padding:.4rem;border:2px solid #0b0c0c}
-input:focus,button:focus{outline:3px solid #fd0;outline-offset:0}
-.actions{margin-top:1.5rem;display:flex;gap:1rem}button{font:inherit;padding:.5rem 1rem;border:0;cursor:pointer}
-.approve{background:#00703c;color:#fff}.deny{background:#f3f2f1;color:#0b0c0c;border:2px solid #b1b4b6}
-.error{border:4px solid #d4351c;padding:.75rem 1rem;margin-bottom:1rem}.error h2{margin:0;font-size:1.1rem}`;
+const t = stringsFor('enUS');
 
-function layout(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} - Assay</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+/**
+ * Where the sign-in pages load the stylesheet from, and the origin their style-src must allow
+ * besides 'self' (none when the stylesheet is on the page's own origin).
+ *
+ * The stylesheet is served by this same process at `{questionnaire path}/assets/assay.css`, the
+ * path the participant pages link. In the default configuration the questionnaire URL is the public
+ * URL, so the relative path is on the sign-in page's own origin and 'self' allows it. When
+ * ASSAY_QUESTIONNAIRE_URL names another origin, the page links the absolute URL on that origin
+ * instead of the same path on its own: the questionnaire URL is the one address where the instance
+ * is known to serve the stylesheet (a proxy that gives the participant pages their own host routes
+ * that path there), while the API's host may be proxied for /api only. Loading a stylesheet from
+ * there needs no CORS, sends no Referer (no-referrer) and no cookie of the sign-in page's origin,
+ * and only that one origin is added to style-src.
+ */
+export function signInAssets(config: Pick<Config, 'publicUrl' | 'questionnaireUrl'>): {
+  assets: string;
+  styleOrigin?: string;
+} {
+  const path = `${questionnairePrefix(config.questionnaireUrl)}/assets`;
+  const questionnaire = new URL(config.questionnaireUrl);
+  if (questionnaire.origin === new URL(config.publicUrl).origin) return { assets: path };
+  return {
+    assets: new URL(path, questionnaire).toString(),
+    styleOrigin: questionnaire.origin,
+  };
 }
 
+const layout = (title: string) => ({ t, s: SIGN_IN, title, serviceName: SIGN_IN.serviceName });
+
 /** The sign-in and approval page of the Authorization Code flow. */
-export function signInPage(input: {
-  clientName: string;
-  scopes: string[];
-  params: AuthorizeParams;
-  error?: string;
-  email?: string;
-}): string {
-  const hidden = Object.entries(input.params)
-    .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value as string)}">`)
-    .join('');
-  const error = input.error
-    ? `<div class="error" role="alert" tabindex="-1"><h2>There is a problem</h2><p>${escapeHtml(input.error)}</p></div>`
-    : '';
-  return layout(
-    'Sign in',
-    `${error}<h1>Sign in to allow ${escapeHtml(input.clientName)}</h1>
-<p>${escapeHtml(input.clientName)} asks to use Assay on your behalf, with access to: <strong>${input.scopes.map(escapeHtml).join(', ')}</strong>.</p>
-<form method="post">${hidden}
-<label for="email">E-mail address</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(input.email ?? '')}">
-<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
-<div class="actions"><button class="approve" type="submit" name="decision" value="approve">Sign in and allow</button>
-<button class="deny" type="submit" name="decision" value="deny" formnovalidate>Deny</button></div></form>`,
+export function signInPage(
+  input: {
+    clientName: string;
+    scopes: string[];
+    params: AuthorizeParams;
+    csrf: string;
+    error?: string;
+    email?: string;
+  },
+  assets: string,
+): string {
+  return renderPage(
+    'signin',
+    {
+      ...layout(SIGN_IN.title),
+      errors: input.error ? [{ href: '#password', text: input.error }] : undefined,
+      error: input.error,
+      heading: fill(SIGN_IN.heading, { client: input.clientName }),
+      intro: fill(SIGN_IN.intro, { client: input.clientName }),
+      scopes: input.scopes.join(', '),
+      csrf: input.csrf,
+      hidden: hiddenFields(input.params),
+      email: input.email ?? '',
+    },
+    assets,
   );
 }
 
 /** A problem that cannot be sent back to the application. */
-export function errorPage(message: string): string {
-  return layout('Cannot sign in', `<h1>Cannot sign in</h1><p>${escapeHtml(message)}</p>`);
+export function errorPage(message: string, assets: string): string {
+  return renderPage(
+    'message',
+    { ...layout(SIGN_IN.cannotSignIn), heading: SIGN_IN.cannotSignIn, paragraphs: [message] },
+    assets,
+  );
+}
+
+/**
+ * A form without this browser's form token: nothing was done. The link opens the sign-in page
+ * again with the same request (a relative query, so on the address the form was posted to).
+ */
+export function expiredPage(params: AuthorizeParams, assets: string): string {
+  const query = new URLSearchParams(hiddenFields(params).map(({ name, value }) => [name, value]));
+  return renderPage(
+    'message',
+    {
+      ...layout(SIGN_IN.expiredTitle),
+      heading: SIGN_IN.expiredTitle,
+      paragraphs: [SIGN_IN.expiredBody],
+      link: params.client_id ? { href: `?${query}`, text: SIGN_IN.backToSignIn } : undefined,
+    },
+    assets,
+  );
+}
+
+/** The request's parameters, carried through the form (never `repeated`, which is ours). */
+function hiddenFields(params: AuthorizeParams): { name: string; value: string }[] {
+  return Object.entries(params)
+    .filter((entry): entry is [string, string] => entry[0] !== 'repeated' && typeof entry[1] === 'string')
+    .map(([name, value]) => ({ name, value }));
 }

@@ -1,37 +1,79 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
-import { errorPage, signInPage } from './authorize.page.js';
-import { authorizeParams, checkAuthorizeRequest, decide } from './authorize.service.js';
+import { checkCsrf, csrfToken, PAGE_CSP, setPageHeaders } from '../pages/security.js';
+import { errorPage, expiredPage, signInAssets, signInPage } from './authorize.page.js';
+import { type AuthorizeCheck, authorizeParams, checkAuthorizeRequest, decide } from './authorize.service.js';
 
-const SECURITY_HEADERS = {
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'cache-control': 'no-store',
-  'referrer-policy': 'no-referrer',
+/** PAGE_CSP with more sources after `'self'` in one directive. */
+const allowing = (csp: string, directive: string, sources: (string | undefined)[]) => {
+  const extra = sources.filter((source): source is string => source !== undefined);
+  return extra.length === 0
+    ? csp
+    : csp.replace(`${directive} 'self'`, `${directive} 'self' ${extra.join(' ')}`);
 };
 
-const html = (reply: FastifyReply, status: number, body: string) =>
-  reply.code(status).headers(SECURITY_HEADERS).type('text/html; charset=utf-8').send(body);
+/**
+ * The CSP source of where a redirect URI leads: its origin when that can be written as a CSP
+ * host-source (letters, digits, dots and dashes, an optional port), else its scheme (`http:` for
+ * an IPv6 literal, `com.example.app:` for a native app's own scheme).
+ */
+export function redirectSource(uri: string): string {
+  const url = new URL(uri);
+  return /^https?:\/\/[a-z0-9.-]+(:[0-9]{1,5})?$/.test(url.origin) ? url.origin : url.protocol;
+}
 
 /** {base_url}/auth/authorize: the Authorization Code flow, where a platform user signs in and approves. */
-export async function authorizeRoutes(app: FastifyInstance, { db, signInLimiter }: AppContext) {
+export async function authorizeRoutes(app: FastifyInstance, { db, signInLimiter, config }: AppContext) {
   // The sign-in page posts a form; the parser is registered in this scope only.
   await app.register(formbody);
   const schema = { tags: ['auth'], summary: 'Authorization Code flow: sign in and approve (HTML)' };
   const noValidation = { validatorCompiler: () => (value: unknown) => ({ value }) };
+  const { assets, styleOrigin } = signInAssets(config);
+  const secure = config.publicUrl.startsWith('https:');
+  const pageCsp = allowing(PAGE_CSP, 'style-src', [styleOrigin]);
+
+  // The participant pages' headers on every answer of this scope, redirects included.
+  app.addHook('onRequest', async (_request, reply) => {
+    setPageHeaders(reply);
+    reply.header('content-security-policy', pageCsp);
+    // Applications often open the sign-in in a popup and wait on it through window.opener, which
+    // a same-origin opener policy would cut: this page, unlike the participant pages, keeps it.
+    reply.removeHeader('cross-origin-opener-policy');
+  });
+
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).type('text/html; charset=utf-8').send(body);
+
+  const signIn = (
+    reply: FastifyReply,
+    status: number,
+    check: Extract<AuthorizeCheck, { kind: 'sign-in' }>,
+    csrf: string,
+    retry?: { error: string; email?: string },
+  ) => {
+    // Chrome and Safari check form-action against the redirect a form's POST answers too, and this
+    // form ends in a 303 to the application's registered redirect URI: that one address is allowed
+    // beside 'self', or the browser would refuse to deliver the code (or the refusal).
+    reply.header(
+      'content-security-policy',
+      allowing(pageCsp, 'form-action', [redirectSource(check.redirectUri)]),
+    );
+    return html(
+      reply,
+      status,
+      signInPage(
+        { clientName: check.client.name, scopes: check.scopes, params: check.params, csrf, ...retry },
+        assets,
+      ),
+    );
+  };
 
   app.get('/auth/authorize', { schema, ...noValidation }, async (request, reply) => {
     const check = await checkAuthorizeRequest(db, authorizeParams(request.query));
-    if (check.kind === 'page-error') return html(reply, 400, errorPage(check.message));
-    if (check.kind === 'redirect') return reply.headers(SECURITY_HEADERS).redirect(check.location, 302);
-    return html(
-      reply,
-      200,
-      signInPage({ clientName: check.client.name, scopes: check.scopes, params: check.params }),
-    );
+    if (check.kind === 'page-error') return html(reply, 400, errorPage(check.message, assets));
+    if (check.kind === 'redirect') return reply.redirect(check.location, 302);
+    return signIn(reply, 200, check, csrfToken(request, reply, secure));
   });
 
   app.post('/auth/authorize', { schema, ...noValidation }, async (request, reply) => {
@@ -39,9 +81,13 @@ export async function authorizeRoutes(app: FastifyInstance, { db, signInLimiter 
       string,
       unknown
     >;
-    const check = await checkAuthorizeRequest(db, authorizeParams(form));
-    if (check.kind === 'page-error') return html(reply, 400, errorPage(check.message));
-    if (check.kind === 'redirect') return reply.headers(SECURITY_HEADERS).redirect(check.location, 303);
+    const params = authorizeParams(form);
+    // Before anything else: a form from another site (or an expired one) neither signs in, nor
+    // counts as a guess, nor sends anything back to the application.
+    if (!checkCsrf(request, form.csrf)) return html(reply, 403, expiredPage(params, assets));
+    const check = await checkAuthorizeRequest(db, params);
+    if (check.kind === 'page-error') return html(reply, 400, errorPage(check.message, assets));
+    if (check.kind === 'redirect') return reply.redirect(check.location, 303);
     const email = typeof form.email === 'string' ? form.email : undefined;
     const decision = await decide(db, signInLimiter, check, {
       email,
@@ -49,17 +95,10 @@ export async function authorizeRoutes(app: FastifyInstance, { db, signInLimiter 
       approve: form.decision !== 'deny',
       caller: request.ip,
     });
-    if (decision.kind === 'redirect') return reply.headers(SECURITY_HEADERS).redirect(decision.location, 303);
-    return html(
-      reply,
-      decision.status,
-      signInPage({
-        clientName: check.client.name,
-        scopes: check.scopes,
-        params: check.params,
-        error: decision.message,
-        email,
-      }),
-    );
+    if (decision.kind === 'redirect') return reply.redirect(decision.location, 303);
+    return signIn(reply, decision.status, check, csrfToken(request, reply, secure), {
+      error: decision.message,
+      email,
+    });
   });
 }

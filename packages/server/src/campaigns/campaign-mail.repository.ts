@@ -61,7 +61,7 @@ type MailableQuery = ReturnType<typeof mailableBase>;
 const mailableBase = (db: Kysely<Database>, campaignId: string) =>
   db.selectFrom('campaign_members').select(MAILABLE).where('campaign_id', '=', campaignId);
 
-async function selectMailable(
+export async function selectMailable(
   db: Kysely<Database>,
   campaignId: string,
   memberIds: string[] | undefined,

@@ -163,6 +163,32 @@ export async function inviteNow(
 }
 
 /**
+ * Sends a member its questionnaire link again (a self-registration sign-up of someone already
+ * taking part): the invitation for a member not invited yet, else the invitation mail once more.
+ * At most one such mail a minute per member: the minute is the mail's sequence in its unique key.
+ */
+export async function resendLink(deps: CampaignDeps, campaign: CampaignRow, memberId: string): Promise<void> {
+  if ((await inviteNow(deps, campaign, [memberId])) > 0) return;
+  const now = nowOf(deps);
+  const queued = await deps.db.transaction().execute(async (trx) => {
+    const [member] = await members.selectMailable(trx, campaign.id, [memberId], (query) =>
+      query.where('status', '!=', 'completed'),
+    );
+    if (!member) return false;
+    const context = await mailContext(deps, trx, campaign);
+    const minute = Math.floor(deps.clock().getTime() / 60_000);
+    await queue(
+      deps,
+      trx,
+      [memberMail(context, member, 'campaign_invitation', minute, questionnaireLink(deps, member.token))],
+      now,
+    );
+    return true;
+  });
+  if (queued) deps.mailQueued();
+}
+
+/**
  * Reminds members who were invited or started, below `reminderrepeat` reminders; `due` narrows
  * them further (the scheduler: those whose last mail is older than the offset).
  */

@@ -220,46 +220,103 @@ export async function resetCampaignMember(
   campaignId: string,
   memberId: string,
   token: string,
+  now: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('campaign_members')
-    .set((eb) => ({
-      status: eb
-        .case()
-        .when('dateinvited', 'is', null)
-        .then(sql.lit<CampaignMemberRow['status']>('new'))
-        .else(sql.lit<CampaignMemberRow['status']>('invited'))
-        .end(),
-      token,
-      datestarted: null,
-      datecompleted: null,
-      // The reminders start again: a remind is how the member gets the new link.
-      datereminded: null,
-      countreminded: 0,
-      sessionurl: '',
-      results: '[]',
-    }))
-    .where('campaign_id', '=', campaignId)
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return db.transaction().execute(async (trx) => {
+    // The old link is remembered as reset, so that it says so rather than "unknown". The update
+    // answers the old token: it is read from the row as the update finds it.
+    const old = await trx
+      .selectFrom('campaign_members')
+      .select('token')
+      .where('campaign_id', '=', campaignId)
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+    const result = await trx
+      .updateTable('campaign_members')
+      .set((eb) => ({
+        status: eb
+          .case()
+          .when('dateinvited', 'is', null)
+          .then(sql.lit<CampaignMemberRow['status']>('new'))
+          .else(sql.lit<CampaignMemberRow['status']>('invited'))
+          .end(),
+        token,
+        datestarted: null,
+        datecompleted: null,
+        // The reminders start again: a remind is how the member gets the new link.
+        datereminded: null,
+        countreminded: 0,
+        sessionurl: '',
+        results: '[]',
+        answers: '{}',
+      }))
+      .where('campaign_id', '=', campaignId)
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    if (old) await retireTokens(trx, [old.token], 'reset', campaignId, now);
+    return true;
+  });
+}
+
+/** Remembers links that no longer work, and why (a token retired twice keeps its first reason). */
+export async function retireTokens(
+  db: Kysely<Database> | Transaction<Database>,
+  tokens: readonly string[],
+  reason: 'reset' | 'removed',
+  campaignId: string,
+  now: string,
+): Promise<void> {
+  for (let i = 0; i < tokens.length; i += 500) {
+    await db
+      .insertInto('retired_tokens')
+      .values(
+        tokens.slice(i, i + 500).map((token) => ({ token, reason, campaign_id: campaignId, retired: now })),
+      )
+      .onConflict((oc) => oc.column('token').doNothing())
+      .execute();
+  }
 }
 
 export async function deleteCampaignMember(
-  db: Kysely<Database>,
+  db: Kysely<Database> | Transaction<Database>,
   campaignId: string,
   memberId: string,
+  now: string,
 ): Promise<boolean> {
-  const result = await db
+  const deleted = await db
     .deleteFrom('campaign_members')
     .where('campaign_id', '=', campaignId)
     .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+    .returning('token')
+    .execute();
+  await retireTokens(
+    db,
+    deleted.map((row) => row.token),
+    'removed',
+    campaignId,
+    now,
+  );
+  return deleted.length === 1;
 }
 
-export async function deleteAllCampaignMembers(db: Kysely<Database>, campaignId: string): Promise<void> {
-  await db.deleteFrom('campaign_members').where('campaign_id', '=', campaignId).execute();
+export async function deleteAllCampaignMembers(
+  db: Kysely<Database> | Transaction<Database>,
+  campaignId: string,
+  now: string,
+): Promise<void> {
+  const deleted = await db
+    .deleteFrom('campaign_members')
+    .where('campaign_id', '=', campaignId)
+    .returning('token')
+    .execute();
+  await retireTokens(
+    db,
+    deleted.map((row) => row.token),
+    'removed',
+    campaignId,
+    now,
+  );
 }
 
 /** A member's campaign memberships, with each campaign's fields. */

@@ -57,7 +57,7 @@ async function groupMemberIds(deps: CampaignDeps, groupId: string, subgroups: bo
  * Adds members in one transaction that holds the campaign's row, so that concurrent adds cannot
  * fill it past `maxparticipants` together; those beyond it are skipped with the reason.
  */
-async function addToCampaign(
+export async function addToCampaign(
   deps: CampaignDeps,
   campaignId: string,
   memberIds: string[],
@@ -174,7 +174,7 @@ export async function removeMember(deps: CampaignDeps, campaignId: string, membe
   await requireCampaign(deps, campaignId);
   const removed = await deps.db.transaction().execute(async (trx) => {
     await repo.cancelQueuedMails(trx, campaignId, memberId);
-    return members.deleteCampaignMember(trx, campaignId, memberId);
+    return members.deleteCampaignMember(trx, campaignId, memberId, nowOf(deps));
   });
   if (!removed) throw notFound('campaign member');
   // An `auto` campaign whose last unfinished member left may have ended.
@@ -185,7 +185,7 @@ export async function removeAllMembers(deps: CampaignDeps, campaignId: string): 
   await requireCampaign(deps, campaignId);
   await deps.db.transaction().execute(async (trx) => {
     await repo.cancelQueuedMails(trx, campaignId);
-    await members.deleteAllCampaignMembers(trx, campaignId);
+    await members.deleteAllCampaignMembers(trx, campaignId, nowOf(deps));
   });
 }
 
@@ -197,7 +197,7 @@ export async function removeAllMembers(deps: CampaignDeps, campaignId: string): 
  */
 export async function resetMember(deps: CampaignDeps, campaignId: string, memberId: string): Promise<void> {
   await requireCampaign(deps, campaignId);
-  if (!(await members.resetCampaignMember(deps.db, campaignId, memberId, randomSecret())))
+  if (!(await members.resetCampaignMember(deps.db, campaignId, memberId, randomSecret(), nowOf(deps))))
     throw notFound('campaign member');
   await repo.markDue(deps.db, campaignId, nowOf(deps));
 }

@@ -15,6 +15,7 @@ import { BusinessError, notFound } from '../http/errors.js';
 import { formatDate } from '../util/dates.js';
 import { randomId } from '../util/ids.js';
 import { isStorableText } from '../util/text.js';
+import { deleteAllCampaignMembers } from './campaign-members.repository.js';
 import * as repo from './campaigns.repository.js';
 import type { CampaignRow, CampaignUpdate } from './campaigns.table.js';
 import { type Caller, campaignStatus, toCampaignDetail, toCampaignListItem } from './campaigns.wire.js';
@@ -299,6 +300,8 @@ export async function patchCampaign(
 export async function deleteCampaign(deps: CampaignDeps, id: string): Promise<void> {
   const deleted = await deps.db.transaction().execute(async (trx) => {
     await repo.cancelQueuedMails(trx, id);
+    // Its members' links say that the questionnaire is gone, not that they were never valid.
+    await deleteAllCampaignMembers(trx, id, nowOf(deps));
     return repo.deleteCampaign(trx, id);
   });
   if (!deleted) throw notFound('campaign');

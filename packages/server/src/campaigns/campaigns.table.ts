@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface CampaignTable {
   id: string;
@@ -76,6 +76,16 @@ export interface CampaignMemberTable {
   datecompleted: string | null;
   datereminded: string | null;
   countreminded: number;
+  /** JSON object: the answers given so far, by question code (the questionnaire saves every page). */
+  answers: Generated<string>;
+}
+
+export interface RetiredTokenTable {
+  token: string;
+  reason: 'reset' | 'removed';
+  /** Null once the campaign is gone (the row goes with it). */
+  campaign_id: string | null;
+  retired: string;
 }
 export type CampaignMemberRow = Selectable<CampaignMemberTable>;
 export type NewCampaignMemberRow = Insertable<CampaignMemberTable>;

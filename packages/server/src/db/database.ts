@@ -6,7 +6,12 @@ import type {
   SigningKeyTable,
   UserTable,
 } from '../auth/auth.table.js';
-import type { CampaignMemberTable, CampaignShareTable, CampaignTable } from '../campaigns/campaigns.table.js';
+import type {
+  CampaignMemberTable,
+  CampaignShareTable,
+  CampaignTable,
+  RetiredTokenTable,
+} from '../campaigns/campaigns.table.js';
 import type { GroupTable } from '../groups/groups.table.js';
 import type { MailOutboxTable } from '../mail/mail.table.js';
 import type { MemberTable } from '../members/members.table.js';
@@ -27,6 +32,14 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   reports: ReportTable;
   report_sources: ReportSourceTable;
+  retired_tokens: RetiredTokenTable;
+  instance_facts: InstanceFactTable;
+}
+
+/** Facts about the instance itself (`initial_client`: when the first start's client was made). */
+export interface InstanceFactTable {
+  key: string;
+  value: string;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

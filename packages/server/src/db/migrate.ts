@@ -6,6 +6,7 @@ import * as foldedKeys from './migrations/20261124T1000-folded-keys.js';
 import * as oauthCodeRedirectGiven from './migrations/20261124T1100-oauth-code-redirect-given.js';
 import * as campaigns from './migrations/20261125T1000-campaigns.js';
 import * as reports from './migrations/20261126T1000-reports.js';
+import * as questionnaire from './migrations/20261127T1000-questionnaire.js';
 
 // Listed here rather than read from the folder, so the compiled build and the tests see the same set.
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261124T1100-oauth-code-redirect-given': oauthCodeRedirectGiven,
   '20261125T1000-campaigns': campaigns,
   '20261126T1000-reports': reports,
+  '20261127T1000-questionnaire': questionnaire,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,0 +1,325 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FormBrowser } from '../helpers/form-browser.js';
+import { dialects, email, type Instance, startInstance } from '../helpers/instance.js';
+import { readPdf } from '../pdf/pdf-reader.js';
+
+const PAST = '2026-01-01T09:00:00+00:00';
+
+let ipCounter = 0;
+const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+for (const dialect of dialects) {
+  describe(`self-registration and nomination (${dialect})`, () => {
+    let instance: Instance;
+    beforeAll(async () => {
+      instance = await startInstance(dialect);
+    });
+    afterAll(async () => {
+      await instance?.close();
+    });
+
+    const campaign = async (fields: Record<string, unknown>) => {
+      const made = await instance.call('POST', '/campaigns', {
+        body: { name: 'Open day', variant: 'teamscan', start: PAST, ...fields },
+      });
+      expect(made.json.status, made.body).toBe('OK');
+      return made.json.data as { campaignid: string; alias: string };
+    };
+    const members = (campaignId: string) =>
+      instance.db.kysely
+        .selectFrom('campaign_members')
+        .selectAll()
+        .where('campaign_id', '=', campaignId)
+        .execute();
+    const mails = (campaignId: string) =>
+      instance.db.kysely
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('campaign_id', '=', campaignId)
+        .execute();
+    const memberByEmail = (address: string) =>
+      instance.db.kysely
+        .selectFrom('members')
+        .selectAll()
+        .where('email_key', '=', address.toLowerCase())
+        .executeTakeFirst();
+
+    it('answers a clear page for a campaign without self-registration', async () => {
+      const { alias } = await campaign({});
+      const response = await new FormBrowser(instance, freshIp()).get(`/s/${alias}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('You cannot sign up here');
+      expect((await new FormBrowser(instance, freshIp()).get('/s/no-such-alias')).statusCode).toBe(404);
+    });
+
+    it('registers a new person, mails the link and never shows it, the same page for a known address', async () => {
+      const group = (
+        await instance.call('POST', '/groups', {
+          body: { name: `Visitors ${Date.now()}`, alias: `visitors${Date.now()}` },
+        })
+      ).json.data.groupid;
+      const { alias, campaignid } = await campaign({
+        config: { selfregistration: { register: true, signup: true, group } },
+      });
+      const browser = new FormBrowser(instance, freshIp());
+      const form = await browser.get(`/s/${alias}`);
+      expect(form.statusCode).toBe(200);
+      expect(form.body).toContain('Sign up to take part');
+      expect(form.body).toContain('autocomplete="given-name"');
+
+      const empty = await browser.post(`/s/${alias}`, {
+        firstname: '',
+        lastname: '',
+        email: 'not-an-address',
+      });
+      expect(empty.body).toMatch(/<title>Error: /);
+      expect(empty.body).toContain('Enter your first name');
+      expect(empty.body).toContain('Enter an e-mail address in the correct format');
+
+      const address = email('self');
+      const done = await browser.post(`/s/${alias}`, {
+        firstname: 'Noor',
+        lastname: 'Haddad',
+        email: address,
+      });
+      expect(done.statusCode).toBe(200);
+      expect(done.body).toContain('Check your e-mail');
+      const created = await memberByEmail(address);
+      expect(created?.group_id).toBe(group);
+      const rows = await members(campaignid);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.status).toBe('invited');
+      expect(done.body).not.toContain(rows[0]?.token as string);
+      expect((await mails(campaignid)).map((mail) => mail.recipient)).toEqual([address]);
+
+      // The same address again: the same page, the link mailed again, nothing else.
+      const again = await browser.post(`/s/${alias}`, {
+        firstname: 'Noor',
+        lastname: 'Haddad',
+        email: address.toUpperCase(),
+      });
+      expect(again.body).toContain('Check your e-mail');
+      expect(await members(campaignid)).toHaveLength(1);
+      expect(await mails(campaignid)).toHaveLength(2);
+    });
+
+    it('with signup only, gives a known member the link and an unknown address nothing, on the same page', async () => {
+      const { alias, campaignid } = await campaign({ config: { selfregistration: { signup: true } } });
+      const known = email('known');
+      await instance.call('POST', '/members', { body: { email: known, firstname: 'Kim', lastname: 'Lee' } });
+      const browser = new FormBrowser(instance, freshIp());
+      const form = await browser.get(`/s/${alias}`);
+      expect(form.body).not.toContain('given-name');
+      const a = await browser.post(`/s/${alias}`, { email: known });
+      const stranger = email('stranger');
+      const b = await browser.post(`/s/${alias}`, { email: stranger });
+      const strip = (body: string) => body.replace(/[^\s]+@example\.test/g, 'ADDRESS');
+      expect(strip(a.body)).toBe(strip(b.body));
+      expect(await members(campaignid)).toHaveLength(1);
+      expect(await memberByEmail(stranger)).toBeUndefined();
+      expect((await mails(campaignid)).map((mail) => mail.recipient)).toEqual([known]);
+    });
+
+    it('goes straight on with skipvalidation', async () => {
+      const { alias } = await campaign({
+        config: { selfregistration: { register: true, skipvalidation: true } },
+      });
+      const browser = new FormBrowser(instance, freshIp());
+      await browser.get(`/s/${alias}`);
+      const response = await browser.post(`/s/${alias}`, {
+        firstname: 'Ivo',
+        lastname: 'Smit',
+        email: email('skip'),
+      });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toMatch(/^\/q\/[A-Za-z0-9_-]{43}$/);
+    });
+
+    it('holds maxparticipants under concurrent sign-ups', async () => {
+      const { alias, campaignid } = await campaign({
+        config: { maxparticipants: 2, selfregistration: { register: true } },
+      });
+      const browsers = Array.from({ length: 5 }, () => new FormBrowser(instance, freshIp()));
+      for (const browser of browsers) await browser.get(`/s/${alias}`);
+      const answers = await Promise.all(
+        browsers.map((browser, i) =>
+          browser.post(`/s/${alias}`, { firstname: 'P', lastname: `${i}`, email: email(`max${i}`) }),
+        ),
+      );
+      expect(await members(campaignid)).toHaveLength(2);
+      expect(answers.filter((answer) => answer.body.includes('This questionnaire is full'))).toHaveLength(3);
+    });
+
+    it('refuses a form without its token and limits sign-ups per address', async () => {
+      const { alias } = await campaign({ config: { selfregistration: { register: true } } });
+      const browser = new FormBrowser(instance, freshIp());
+      await browser.get(`/s/${alias}`);
+      browser.csrf = 'forged';
+      expect(
+        (await browser.post(`/s/${alias}`, { firstname: 'A', lastname: 'B', email: email() })).statusCode,
+      ).toBe(403);
+      await browser.get(`/s/${alias}`);
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        statuses.push(
+          (await browser.post(`/s/${alias}`, { firstname: 'A', lastname: 'B', email: email(`rate${i}`) }))
+            .statusCode,
+        );
+      }
+      expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+      expect(statuses[10]).toBe(429);
+    });
+
+    it('runs a whole 360 round: the subject nominates a manager and three peers, all complete, and the 360 report is made', async () => {
+      const made = await instance.call('POST', '/campaigns', {
+        body: { name: '360 full round', variant: 'leadership360', start: PAST, autoinvite: 'instant' },
+      });
+      const campaignid = made.json.data.campaignid as string;
+      const subject = (
+        await instance.call('POST', '/members', {
+          body: { email: email('subj'), firstname: 'Lucía', lastname: 'Núñez' },
+        })
+      ).json.data.memberid as string;
+      await instance.call('POST', `/campaigns/${campaignid}/members/${subject}`);
+      await instance.call('PATCH', `/campaigns/${campaignid}/members/${subject}`, {
+        body: { extra: { role: 'self' } },
+      });
+      const subjectToken = (await members(campaignid))[0]?.token as string;
+      const browser = new FormBrowser(instance, freshIp());
+      await browser.get(`/q/${subjectToken}/raters`);
+      const cast = [
+        ['Mara', 'Manager', 'manager'],
+        ['Piet', 'Peer', 'peer'],
+        ['Paula', 'Peer', 'peer'],
+        ['Pol', 'Peer', 'peer'],
+      ];
+      for (const [firstname, lastname, role] of cast) {
+        const added = await browser.post(`/q/${subjectToken}/raters`, {
+          firstname: firstname as string,
+          lastname: lastname as string,
+          email: email(role),
+          role: role as string,
+        });
+        expect(added.statusCode, added.body).toBe(303);
+      }
+      const complete = async (token: string, value: string, remark: string) => {
+        const person = new FormBrowser(instance, freshIp());
+        await person.get(`/q/${token}/page/1`);
+        const pages = [
+          Array.from({ length: 8 }, (_, i) => `Q${i + 1}`),
+          Array.from({ length: 8 }, (_, i) => `Q${i + 9}`),
+          Array.from({ length: 8 }, (_, i) => `Q${i + 17}`),
+        ];
+        for (const [index, codes] of pages.entries()) {
+          const response = await person.post(`/q/${token}/page/${index + 1}`, {
+            ...Object.fromEntries(codes.map((code) => [code, value])),
+            action: 'continue',
+          });
+          expect(response.statusCode).toBe(303);
+        }
+        await person.post(`/q/${token}/page/4`, { Remarks1: remark, Remarks2: '', action: 'continue' });
+        await person.get(`/q/${token}/check`);
+        expect((await person.post(`/q/${token}/check`, { action: 'send' })).headers.location).toBe(
+          `/q/${token}/done`,
+        );
+      };
+      const rows = await members(campaignid);
+      expect(rows).toHaveLength(5);
+      for (const row of rows) {
+        const role = (JSON.parse(row.extra ?? '{}') as { role: string }).role;
+        await complete(row.token, role === 'self' ? '5' : '3', `From the ${role}`);
+      }
+      const reports = (await instance.call('GET', `/campaigns/${campaignid}/reports`)).json.data as {
+        reportid: string;
+        memberid: string;
+        config: { campaignparams: { role: string } };
+      }[];
+      expect(reports).toHaveLength(5);
+      const self = reports.find((report) => report.memberid === subject)?.reportid as string;
+      expect(reports.find((report) => report.memberid === subject)?.config.campaignparams).toEqual({
+        role: 'self',
+      });
+      const raters = reports.filter((report) => report.memberid !== subject).map((report) => report.reportid);
+      const feedback = await instance.call('POST', '/reports', {
+        body: {
+          reportType: 'group',
+          variant: 'leadership360',
+          selectedReportsMaster: self,
+          selectedReports: raters.join(','),
+        },
+      });
+      expect(feedback.json.status, feedback.body).toBe('OK');
+      expect(feedback.json.data.memberid).toBe(subject);
+      const pdf = await instance.app.inject({
+        method: 'GET',
+        url: `/api/v1/reports/${feedback.json.data.reportid}`,
+        headers: { authorization: `Bearer ${await instance.token()}` },
+      });
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      const text = (await readPdf(pdf.rawPayload)).text;
+      expect(text).toContain('Lucía');
+      // Three peers meet the minimum: their comments are in, grouped, without names.
+      expect(text).toContain('From the peer');
+      expect(text).toContain('From the manager');
+      expect(text).not.toContain('Paula');
+    });
+
+    it("lets a 360's subject nominate raters, who then read about the subject by name", async () => {
+      const made = await instance.call('POST', '/campaigns', {
+        body: { name: '360 round', variant: 'leadership360', start: PAST, autoinvite: 'instant' },
+      });
+      const campaignid = made.json.data.campaignid as string;
+      const subject = (
+        await instance.call('POST', '/members', {
+          body: { email: email('subj'), firstname: 'Ana', lastname: 'Silva' },
+        })
+      ).json.data.memberid as string;
+      await instance.call('POST', `/campaigns/${campaignid}/members/${subject}`);
+      await instance.call('PATCH', `/campaigns/${campaignid}/members/${subject}`, {
+        body: { extra: { role: 'self' } },
+      });
+      const token = (await members(campaignid))[0]?.token as string;
+
+      const browser = new FormBrowser(instance, freshIp());
+      const start = await browser.get(`/q/${token}`);
+      expect(start.body).toContain(`/q/${token}/raters`);
+      const page = await browser.get(`/q/${token}/raters`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Who gives you feedback');
+
+      const missingRole = await browser.post(`/q/${token}/raters`, {
+        firstname: 'Ben',
+        lastname: 'Boss',
+        email: email('boss'),
+      });
+      expect(missingRole.body).toContain('Select how this person works with you');
+      const self = await browser.post(`/q/${token}/raters`, {
+        firstname: 'Ana',
+        lastname: 'Silva',
+        email: (await members(campaignid))[0]?.email as string,
+        role: 'peer',
+      });
+      expect(self.body).toContain('not your own');
+
+      const bossAddress = email('boss');
+      const added = await browser.post(`/q/${token}/raters`, {
+        firstname: 'Ben',
+        lastname: 'Boss',
+        email: bossAddress,
+        role: 'manager',
+      });
+      expect(added.statusCode).toBe(303);
+      const listed = await browser.get(added.headers.location as string);
+      expect(listed.body).toContain('Ben Boss has been added.');
+      const rater = (await members(campaignid)).find((row) => row.email === bossAddress);
+      expect(JSON.parse(rater?.extra ?? '{}')).toEqual({ role: 'manager', subject });
+
+      const raterPage = await new FormBrowser(instance, freshIp()).get(`/q/${rater?.token}/page/1`);
+      expect(raterPage.body).toContain('Ana');
+      // A rater cannot nominate.
+      expect((await new FormBrowser(instance, freshIp()).get(`/q/${rater?.token}/raters`)).statusCode).toBe(
+        303,
+      );
+    });
+  });
+}
