@@ -181,7 +181,7 @@ export async function buildApp({
       },
       // Relative: the reference page's "Try it out" calls the address the page was opened at,
       // whatever the configured public URL (which the page's CSP would otherwise block).
-      servers: [{ url: `${config.publicUrl}${API_PREFIX}` }],
+      servers: [{ url: API_PREFIX, description: `this instance (${config.publicUrl}${API_PREFIX})` }],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
@@ -196,9 +196,26 @@ export async function buildApp({
       // The auth endpoints take no credentials in a header; API keys and Basic only read, so a
       // write documents the bearer token alone.
       const writes = !methods.every((method) => method === 'GET' || method === 'HEAD');
-      const security = url.startsWith(`${API_PREFIX}/auth/`) ? [] : writes ? [{ bearer: [] }] : undefined;
+      // Each operation names the scope it needs: its family, the path's first segment (OpenAPI 3.1
+      // lets non-OAuth schemes list roles, which is what a scope is here).
+      const family = url.split('/')[3] ?? '';
+      const scoped = FAMILIES.has(family);
+      const needs = scoped ? [family] : [];
+      const security: Record<string, string[]>[] = url.startsWith(`${API_PREFIX}/auth/`)
+        ? []
+        : writes
+          ? [{ bearer: needs }]
+          : [{ bearer: needs }, { apiKey: needs }, { basic: needs }];
+      const description = [
+        (schema as { description?: string } | undefined)?.description,
+        scoped
+          ? `Scope: \`${family}\`${writes ? ' (a bearer token: API keys and Basic only read)' : ''}.`
+          : undefined,
+      ]
+        .filter(Boolean)
+        .join('\n\n');
       return {
-        schema: security ? { ...schema, security } : schema,
+        schema: { ...schema, security, ...(description ? { description } : {}) },
         url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url,
       };
     },

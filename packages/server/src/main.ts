@@ -4,12 +4,15 @@ import { buildApp, loadInstanceVariants } from './app.js';
 import * as campaigns from './cli/campaigns.commands.js';
 import * as commands from './cli/commands.js';
 import { runDemo } from './cli/demo.commands.js';
+import * as keys from './cli/keys.commands.js';
 import * as mail from './cli/mail.commands.js';
+import * as members from './cli/members.commands.js';
 import * as users from './cli/users.commands.js';
 import { type Config, type ConfigFlags, loadConfig } from './config.js';
 import { openDatabase } from './db/connect.js';
 import type { Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { VERSION } from './version.js';
 
 const USAGE = `Usage: assay <command> [options]
 
@@ -30,7 +33,16 @@ Commands:
   clients create --name N --scopes "members groups ..." [--user E] [--redirect-uri U ...] [--json]
   clients update ID [--scopes "..."] [--json]     a new secret; the old one and its tokens stop working
   clients list [--json]
+  clients delete ID                               the client's secret and its tokens stop working
   apikeys create --scopes "..." [--user E] [--name N] [--json]
+  apikeys list [--json]      the API keys (never the keys themselves): id, name, scopes, owner, created
+  apikeys revoke ID          the key is refused from the next call on, by running servers too
+  members import FILE [--group ID] [--update] [--json]
+                             members from a CSV file (a header row of field names) or JSON (an array
+                             of members), by the rules of POST /members/import: --group puts the new
+                             members in a group, --update changes members whose e-mail exists.
+                             Prints created, updated and refused rows (row 1 is the first member);
+                             --json the whole result. Exit code 1 when a row was refused
   mail list [--campaign ID] [--status queued|sending|sent|failed|captured] [--limit N] [--json]
                              the outbox, newest first (100 unless --limit)
   mail show ID               one mail: its headers, state, the server's last answer, its text
@@ -47,6 +59,8 @@ Options on every command:
   --data DIR                 the data folder of the embedded SQLite database (default ./data)
   --database-url URL         a PostgreSQL URL instead (or DATABASE_URL)
   --port N, --host H         where to listen (serve, start)
+  --help, -h                 this text
+  --version, -v              the version of Assay
 `;
 
 const OPTIONS = {
@@ -76,10 +90,31 @@ const OPTIONS = {
   stage: { type: 'string' },
   language: { type: 'string' },
   html: { type: 'boolean' },
+  group: { type: 'string' },
+  update: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
 } as const;
 
+/** A command line that cannot be run as given: one line, exit code 2. */
 class UsageError extends Error {}
+
+/** parseArgs' complaint in one line, without its advice on positionals. */
+function usageOf(error: unknown): UsageError {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: string }).code;
+  const option = /Option '(-[^' ]+)/.exec(message)?.[1] ?? /Unknown option '([^']+)'/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return new UsageError(`unknown option ${option}`);
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
+    if (message.includes('does not take an argument')) return new UsageError(`${option} takes no value`);
+    if (message.includes('ambiguous'))
+      return new UsageError(
+        `${option} needs a value; one that starts with a dash is written ${option}=-VALUE`,
+      );
+    return new UsageError(`${option} needs a value`);
+  }
+  return new UsageError((message.split('\n')[0] as string).replace(/\. To specify .*$/, ''));
+}
 
 /** What the campaign commands need, outside a server: nothing is woken, the clock is real. */
 const campaignDeps = (db: Db, config: Config) => ({
@@ -151,6 +186,8 @@ async function serve(db: Db, config: Config, setupFirst: boolean) {
     print(`First start: created the admin user ${user.email} and an OAuth client with every scope.`);
     print(`  client_id:     ${client.client_id}`);
     print(`  client_secret: ${client.client_secret}   (shown once: keep it now)`);
+    print("For the README's first call, in this shell:");
+    print(`  export CLIENT_ID=${client.client_id} CLIENT_SECRET=${client.client_secret}`);
     print('Get a token:');
     print(
       `  curl -s -X POST ${base}/auth/access_token -d grant_type=client_credentials -d client_id=${client.client_id} -d client_secret=${client.client_secret} --data-urlencode 'scope=${client.scopes}'`,
@@ -160,13 +197,18 @@ async function serve(db: Db, config: Config, setupFirst: boolean) {
 }
 
 async function run(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    options: OPTIONS,
-    allowPositionals: true,
-    strict: true,
-  });
+  const { values, positionals } = (() => {
+    try {
+      return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    } catch (error) {
+      throw usageOf(error);
+    }
+  })();
   const [command, sub, arg] = positionals;
+  if (values.version) {
+    print(`assay ${VERSION}`);
+    return;
+  }
   if (values.help || !command) {
     print(USAGE);
     return;
@@ -266,6 +308,42 @@ async function run(argv: string[]): Promise<void> {
         else for (const client of list) print(`${client.client_id}  ${client.name}  [${client.scopes}]`);
         break;
       }
+      case 'clients delete': {
+        if (!arg) throw new UsageError('clients delete needs the client id');
+        for (const line of await keys.removeClient(db.kysely, arg)) print(line);
+        break;
+      }
+      case 'apikeys list': {
+        const list = await keys.apiKeys(db.kysely);
+        if (values.json) json(list);
+        else for (const line of keys.apiKeyLines(list)) print(line);
+        break;
+      }
+      case 'apikeys revoke':
+        if (!arg) throw new UsageError('apikeys revoke needs the key id (see assay apikeys list)');
+        print(await keys.revoke(db.kysely, arg));
+        break;
+      case 'members import': {
+        if (!arg) throw new UsageError('members import needs the file to import');
+        const file = members.readMembersFile(arg);
+        const groupid = values.group ?? file.groupid;
+        const bar = process.stderr.isTTY ? members.progressBar(process.stderr, 'importing') : undefined;
+        let result: Awaited<ReturnType<typeof members.importRows>>;
+        try {
+          result = await members.importRows(db.kysely, file.members, {
+            groupid,
+            groupSource: values.group === undefined ? `${arg}: groupid` : '--group',
+            update: values.update ?? file.update,
+            progress: bar?.update,
+          });
+        } finally {
+          bar?.end();
+        }
+        if (values.json) json(result);
+        else for (const line of members.summaryLines(arg, result)) print(line);
+        if (result.errors.length > 0) process.exitCode = 1;
+        break;
+      }
       case 'apikeys create': {
         const key = await commands.addApiKey(db.kysely, {
           scopes: required(values, 'scopes'),
@@ -339,9 +417,19 @@ async function run(argv: string[]): Promise<void> {
   }
 }
 
+// Output piped into a command that stopped reading (`assay members import f.csv | head`) ends
+// the process quietly, as other command-line tools do, instead of with a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 run(process.argv.slice(2)).catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof UsageError) {
+    process.stderr.write(`assay: ${message} (see assay --help)\n`);
+    process.exit(2);
+  }
   process.stderr.write(`assay: ${message}\n`);
-  if (error instanceof UsageError) process.stderr.write(`\n${USAGE}`);
-  process.exit(error instanceof UsageError ? 2 : 1);
+  process.exit(1);
 });

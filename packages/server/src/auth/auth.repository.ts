@@ -172,3 +172,58 @@ export async function updateUser(db: Kysely<Database>, id: string, change: UserC
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** An API key as the command line lists it: never its hash, with its owner's e-mail. */
+export interface ApiKeyListing {
+  id: string;
+  name: string;
+  scopes: string;
+  user_email: string;
+  created: string;
+  revoked: string | null;
+}
+
+/** Every API key, revoked ones too, oldest first. */
+export async function listApiKeys(db: Kysely<Database>): Promise<ApiKeyListing[]> {
+  return db
+    .selectFrom('api_keys')
+    .innerJoin('users', 'users.id', 'api_keys.user_id')
+    .select([
+      'api_keys.id',
+      'api_keys.name',
+      'api_keys.scopes',
+      'users.email as user_email',
+      'api_keys.created',
+      'api_keys.revoked',
+    ])
+    .orderBy('api_keys.created')
+    .orderBy('api_keys.id')
+    .execute();
+}
+
+export async function findApiKey(db: Kysely<Database>, id: string): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Marks a key revoked, only if it was not: false when there is no such key or it was revoked
+ * before. Keys are looked up on every call (`findApiKeyByHash`), so the next call with it fails.
+ */
+export async function markApiKeyRevoked(db: Kysely<Database>, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('api_keys')
+    .set({ revoked: now })
+    .where('id', '=', id)
+    .where('revoked', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Deletes a client (its unused authorization codes go with it). Servers drop their cached client
+ * rows on the change (see ClientVersionCache), so its tokens stop working at once.
+ */
+export async function deleteClientRow(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('oauth_clients').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

@@ -1,12 +1,15 @@
 import { SCOPES, type Scope } from '@assay/schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import { isUniqueViolation } from '../db/database.js';
 import { BusinessError } from '../http/errors.js';
 import { nowText } from '../util/dates.js';
 import { randomId, randomSecret } from '../util/ids.js';
 import { caseFold, isMailbox } from '../util/text.js';
 import {
   countUsers,
+  deleteClientRow,
+  findApiKey,
   findClient,
   findFirstAdmin,
   findUserByEmail,
@@ -14,6 +17,7 @@ import {
   insertClient,
   insertUser,
   listClients,
+  markApiKeyRevoked,
   updateClient,
 } from './auth.repository.js';
 import type { UserRow } from './auth.table.js';
@@ -147,18 +151,67 @@ export async function createApiKey(
 /** An instance always has an admin user: the first setup creates one. */
 export async function ensureAdmin(db: Kysely<Database>, adminEmail: string): Promise<UserRow | undefined> {
   if ((await countUsers(db)) > 0) return undefined;
-  return createUser(db, { email: adminEmail, firstname: 'Admin', lastname: 'Assay', admin: true });
+  try {
+    return await createUser(db, { email: adminEmail, firstname: 'Admin', lastname: 'Assay', admin: true });
+  } catch (error) {
+    // Another process starting at the same moment made the admin first.
+    if (isUniqueViolation(error) || error instanceof BusinessError) return undefined;
+    throw error;
+  }
 }
 
-/** The first start of an instance with no client: a client with every scope for the first admin. */
+/**
+ * The very first start of an instance: a client with every scope for the first admin. Once only:
+ * the instance remembers it (`instance_facts.initial_client`), so an operator who deletes the last
+ * client does not get a new all-scopes one at the next start. An instance that already has clients
+ * from before this was remembered counts as started.
+ */
 export async function bootstrapInstance(
   db: Kysely<Database>,
   adminEmail: string,
 ): Promise<{ user: UserRow; client: IssuedClient } | undefined> {
   await ensureAdmin(db, adminEmail);
-  if ((await listClients(db)).length > 0) return undefined;
+  const fact = await db
+    .selectFrom('instance_facts')
+    .select('value')
+    .where('key', '=', 'initial_client')
+    .executeTakeFirst();
+  if (fact) return undefined;
+  const remember = () =>
+    db
+      .insertInto('instance_facts')
+      .values({ key: 'initial_client', value: new Date().toISOString() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst();
+  if ((await listClients(db)).length > 0) {
+    await remember();
+    return undefined;
+  }
+  // Two processes starting at once: only the one that records the fact makes the client.
+  const recorded = await remember();
+  if (Number(recorded.numInsertedOrUpdatedRows ?? 0) === 0) return undefined;
   const user = await findFirstAdmin(db);
   if (!user) throw new Error('no admin user after ensureAdmin');
   const client = await createClient(db, { name: 'Initial client', userId: user.id, scopes: [...SCOPES] });
   return { user, client };
+}
+
+/**
+ * Revokes an API key: every later call with it is refused. Answers when it was revoked, and
+ * whether that was before this call (revoking twice is no error).
+ */
+export async function revokeApiKey(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ revoked: string; before: boolean }> {
+  const now = nowText();
+  if (await markApiKeyRevoked(db, id, now)) return { revoked: now, before: false };
+  const key = await findApiKey(db, id);
+  if (!key?.revoked) throw new BusinessError(`apikey: ${id} not found`);
+  return { revoked: key.revoked, before: true };
+}
+
+/** Deletes an OAuth client: its secret and every token made with it stop working. */
+export async function deleteClient(db: Kysely<Database>, clientId: string): Promise<void> {
+  if (!(await deleteClientRow(db, clientId))) throw new BusinessError(`client: ${clientId} not found`);
 }

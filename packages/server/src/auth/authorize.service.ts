@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { SCOPES } from '@assay/schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { formatDate } from '../util/dates.js';
@@ -102,6 +103,12 @@ export async function checkAuthorizeRequest(
   const scopes = [...new Set((params.scope ?? '').split(/[\s+]+/).filter(Boolean))];
   const enabled = client.scopes.split(' ');
   if (scopes.length === 0) return back('invalid_scope', 'scope: name the families to call');
+  const unknown = scopes.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
+  if (unknown.length > 0)
+    return back(
+      'invalid_scope',
+      `scope: unknown scope ${unknown.join(', ')}; the scopes are ${SCOPES.join(' ')}`,
+    );
   if (scopes.some((scope) => !enabled.includes(scope)))
     return back('invalid_scope', 'scope: not enabled for this client');
   if (params.code_challenge !== undefined) {

@@ -1,4 +1,5 @@
 import type { Scope, TokenData } from '@assay/schema';
+import { SCOPES } from '@assay/schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { nowText } from '../util/dates.js';
@@ -120,6 +121,14 @@ function clientCredentials(client: OAuthClientRow, body: Record<string, unknown>
   const requested = [...new Set((field(body, 'scope') ?? '').split(/[\s+]+/).filter(Boolean))];
   if (requested.length === 0) {
     throw new OAuthFailure(400, 'invalid_scope', 'scope: name the families to call, e.g. "members groups"');
+  }
+  const unknown = requested.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
+  if (unknown.length > 0) {
+    throw new OAuthFailure(
+      400,
+      'invalid_scope',
+      `scope: unknown scope ${unknown.map((scope) => `"${scope}"`).join(', ')}; the scopes are ${SCOPES.join(' ')}`,
+    );
   }
   const enabled = client.scopes.split(' ');
   const refused = requested.filter((scope) => !enabled.includes(scope));

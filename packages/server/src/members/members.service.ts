@@ -152,6 +152,9 @@ export function membersFromCsv(text: string): unknown[] {
   } catch (error) {
     throw new BusinessError(`body: not valid CSV: ${(error as Error).message}`);
   }
+  if (csv.names.length > 0 && csv.rows.length === 0) {
+    throw new BusinessError('body: the CSV has a header but no rows');
+  }
   if (csv.rows.length > 0 && !csv.names.some((name) => name.toLowerCase() === 'email')) {
     throw new BusinessError(
       'body: not valid CSV: the header has no email column (is the separator a comma?)',

@@ -147,6 +147,10 @@ for (const dialect of dialects) {
         expect([response.statusCode, response.json.error]).toEqual([400, 'invalid_scope']);
       }
       expect((await request(form({ ...base, scope: 'members' }))).statusCode).toBe(200);
+      // A misspelt scope is named as unknown, with the scopes there are.
+      expect((await request(form({ ...base, scope: 'member' }))).json.error_description).toBe(
+        'scope: unknown scope "member"; the scopes are members groups campaigns reports settings samples',
+      );
     });
 
     it('makes the old secret and the tokens issued before a client update fail', async () => {

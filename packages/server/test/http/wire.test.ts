@@ -218,11 +218,20 @@ for (const dialect of dialects) {
         expect(Object.keys(openapi.json.paths)).toContain(path);
       }
       expect(openapi.json.paths['/members'].get.responses['200']).toBeDefined();
-      // Reads take any credential; writes only a bearer token; the token endpoint none.
-      expect(openapi.json.paths['/members'].get.security).toBeUndefined();
-      expect(openapi.json.paths['/members'].post.security).toEqual([{ bearer: [] }]);
-      expect(openapi.json.paths['/groups/{groupid}'].delete.security).toEqual([{ bearer: [] }]);
+      // Reads take any credential; writes only a bearer token; the token endpoint none. Each names
+      // the scope it needs: the family of its first path segment.
+      expect(openapi.json.paths['/members'].get.security).toEqual([
+        { bearer: ['members'] },
+        { apiKey: ['members'] },
+        { basic: ['members'] },
+      ]);
+      expect(openapi.json.paths['/members'].post.security).toEqual([{ bearer: ['members'] }]);
+      expect(openapi.json.paths['/groups/{groupid}'].delete.security).toEqual([{ bearer: ['groups'] }]);
+      expect(openapi.json.paths['/groups/{groupid}/reports'].get.security[0]).toEqual({ bearer: ['groups'] });
+      expect(openapi.json.paths['/groups/{groupid}'].delete.description).toContain('Scope: `groups`');
       expect(openapi.json.paths['/auth/access_token'].post.security).toEqual([]);
+      // A relative server: "Try it out" calls wherever the page was opened.
+      expect(openapi.json.servers[0].url).toBe('/api/v1');
       const importBody = openapi.json.paths['/members/import'].post.requestBody.content;
       expect(Object.keys(importBody).sort()).toEqual(['application/json', 'text/csv']);
       expect(importBody['text/csv'].schema.type).toBe('string');

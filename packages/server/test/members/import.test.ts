@@ -187,6 +187,11 @@ for (const dialect of dialects) {
           { 'content-type': 'text/csv' },
           'body: not valid CSV: the header has no email column (is the separator a comma?)',
         ],
+        [
+          'email,firstname,lastname\n',
+          { 'content-type': 'text/csv' },
+          'body: the CSV has a header but no rows',
+        ],
       ];
       for (const [body, headers, message] of cases) {
         const response = await instance.call('POST', '/members/import', { body, headers });

@@ -1,0 +1,282 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const MAIN = path.resolve(import.meta.dirname, '../../dist/main.js');
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/** SQLite always, PostgreSQL too when TEST_DATABASE_URL is set (as the API tests do). */
+const dialects = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** An empty data folder and, on PostgreSQL, a new database: only the built command touches them. */
+async function freshDatabase(
+  dialect: string,
+): Promise<{ dataDir: string; url?: string; drop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-keys-cli-'));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (dialect === 'sqlite' || !postgresUrl) return { dataDir, drop: async () => removeDir() };
+  const name = `assay_t_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    dataDir,
+    url: url.toString(),
+    drop: async () => {
+      await admin(`drop database if exists ${name} with (force)`);
+      removeDir();
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    child.on('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+interface ApiKeyJson {
+  id: string;
+  name: string;
+  scopes: string;
+  user_email: string;
+  created: string;
+  revoked: string | null;
+}
+
+describe.each(dialects)(
+  'assay apikeys list|revoke and clients delete, with `assay serve` running on %s',
+  (dialect) => {
+    let dataDir: string;
+    let url: string | undefined;
+    let drop: () => Promise<void>;
+    let server: ChildProcess;
+    let base: string;
+    const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
+    delete env.DATABASE_URL;
+    const where = () => ['--data', dataDir, ...(url ? ['--database-url', url] : [])];
+
+    const assay = (...args: string[]): Promise<Outcome> =>
+      run(process.execPath, [MAIN, ...args, ...where()], { env }).then(
+        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+        ({ code, stdout, stderr }: Outcome) => ({ code, stdout, stderr }),
+      );
+    const ok = async (...args: string[]) => {
+      const result = await assay(...args);
+      expect([result.code, result.stderr], args.join(' ')).toEqual([0, '']);
+      return result.stdout;
+    };
+
+    const members = async (headers: Record<string, string>) => {
+      const response = await fetch(`${base}/api/v1/members`, { headers });
+      return {
+        status: response.status,
+        body: (await response.json()) as { status?: string; message?: string },
+      };
+    };
+    const token = async (id: string, secret: string) => {
+      const response = await fetch(`${base}/api/v1/auth/access_token`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: id,
+          client_secret: secret,
+          scope: 'members',
+        }),
+      });
+      const body = (await response.json()) as { data?: { access_token: string } };
+      return { status: response.status, token: body.data?.access_token };
+    };
+
+    beforeAll(async () => {
+      const fresh = await freshDatabase(dialect);
+      dataDir = fresh.dataDir;
+      url = fresh.url;
+      drop = fresh.drop;
+      await ok('setup');
+      const port = await freePort();
+      base = `http://127.0.0.1:${port}`;
+      server = spawn(
+        process.execPath,
+        [MAIN, 'serve', ...where(), '--port', String(port), '--host', '127.0.0.1'],
+        { env },
+      );
+      let output = '';
+      const started = await new Promise<boolean>((resolve) => {
+        server.stdout?.on('data', (chunk) => {
+          output += chunk;
+          if (output.includes('Assay is serving')) resolve(true);
+        });
+        server.stderr?.on('data', (chunk) => {
+          output += chunk;
+        });
+        server.on('exit', () => resolve(false));
+      });
+      expect(started, output).toBe(true);
+    });
+    afterAll(async () => {
+      if (server) expect(await stop(server)).toBe(0);
+      await drop?.();
+    });
+
+    it('lists the API keys without the keys, and a revoked key is refused by the running server at once', async () => {
+      await ok(
+        'users',
+        'create',
+        '--email',
+        'reader@example.test',
+        '--firstname',
+        'Rea',
+        '--lastname',
+        'Der',
+      );
+      const { apikey: first } = JSON.parse(
+        await ok('apikeys', 'create', '--scopes', 'members groups', '--name', 'nightly export', '--json'),
+      );
+      const { apikey: second } = JSON.parse(
+        await ok('apikeys', 'create', '--scopes', 'members', '--user', 'reader@example.test', '--json'),
+      );
+      for (let i = 0; i < 3; i++) {
+        expect((await members({ 'x-api-key': first })).status).toBe(200);
+        expect((await members({ 'x-api-key': second })).status).toBe(200);
+      }
+
+      const listed = await ok('apikeys', 'list', '--json');
+      for (const secret of [first, second, first.slice(3), second.slice(3)])
+        expect(listed).not.toContain(secret);
+      expect(listed).not.toContain('hash');
+      const keys = JSON.parse(listed) as ApiKeyJson[];
+      expect(keys.map((key) => Object.keys(key))).toEqual([
+        ['id', 'name', 'scopes', 'user_email', 'created', 'revoked'],
+        ['id', 'name', 'scopes', 'user_email', 'created', 'revoked'],
+      ]);
+      // Both were made within the same second: the list's order between them is not defined.
+      const nightly = keys.find((key) => key.name === 'nightly export') as ApiKeyJson;
+      const reader = keys.find((key) => key.name === '') as ApiKeyJson;
+      expect(nightly).toMatchObject({
+        name: 'nightly export',
+        scopes: 'members groups',
+        user_email: 'admin@localhost',
+        revoked: null,
+      });
+      expect(reader).toMatchObject({
+        name: '',
+        scopes: 'members',
+        user_email: 'reader@example.test',
+        revoked: null,
+      });
+      expect(nightly.created).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
+      expect((await ok('apikeys', 'list')).split('\n').sort()).toEqual(
+        [
+          '',
+          `${nightly.id}  nightly export  [members groups]  admin@localhost      ${nightly.created}`,
+          `${reader.id}  -               [members]         reader@example.test  ${reader.created}`,
+        ].sort(),
+      );
+
+      expect(await ok('apikeys', 'revoke', nightly.id)).toBe(
+        `API key ${nightly.id} revoked: calls with it are refused from now on\n`,
+      );
+      // The very next call, on the server that has been answering the key all along.
+      expect(await members({ 'x-api-key': first })).toEqual({
+        status: 401,
+        body: expect.objectContaining({ message: 'Unknown or revoked API key' }),
+      });
+      expect((await members({ 'x-api-key': second })).status).toBe(200);
+
+      const again = await ok('apikeys', 'revoke', nightly.id);
+      expect(again).toMatch(new RegExp(`^API key ${nightly.id} was already revoked \\(\\d{4}-.+\\)\\n$`));
+      const after = JSON.parse(await ok('apikeys', 'list', '--json')) as ApiKeyJson[];
+      expect(after[0]?.revoked).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      expect(after[1]?.revoked).toBeNull();
+      expect((await ok('apikeys', 'list')).split('\n')[0]).toMatch(/ {2}revoked \d{4}-\d{2}-\d{2}T\S+$/);
+      expect(await assay('apikeys', 'revoke', 'nosuchkey0')).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: 'assay: apikey: nosuchkey0 not found\n',
+      });
+    });
+
+    it('deletes a client: its tokens, its secret and its Basic credentials are refused by the running server at once', async () => {
+      const doomed = JSON.parse(
+        await ok('clients', 'create', '--name', 'doomed', '--scopes', 'members', '--json'),
+      );
+      const kept = JSON.parse(
+        await ok('clients', 'create', '--name', 'kept', '--scopes', 'members', '--json'),
+      );
+      const doomedToken = await token(doomed.client_id, doomed.client_secret);
+      const keptToken = await token(kept.client_id, kept.client_secret);
+      expect([doomedToken.status, keptToken.status]).toEqual([200, 200]);
+      const bearer = (value: string | undefined) => ({ authorization: `Bearer ${value}` });
+      const basic = { authorization: `Basic ${btoa(`${doomed.client_id}:${doomed.client_secret}`)}` };
+      // Answered several times first, so that the server holds the client in its cache.
+      for (let i = 0; i < 3; i++) {
+        expect((await members(bearer(doomedToken.token))).status).toBe(200);
+        expect((await members(basic)).status).toBe(200);
+      }
+
+      expect(await ok('clients', 'delete', doomed.client_id)).toBe(
+        `client ${doomed.client_id} deleted: its secret and its tokens no longer work\n`,
+      );
+      expect(await members(bearer(doomedToken.token))).toEqual({
+        status: 401,
+        body: expect.objectContaining({ message: 'The access token was revoked' }),
+      });
+      expect((await members(basic)).status).toBe(401);
+      expect((await token(doomed.client_id, doomed.client_secret)).status).toBe(401);
+      expect((await members(bearer(keptToken.token))).status).toBe(200);
+
+      const listed = JSON.parse(await ok('clients', 'list', '--json')) as { client_id: string }[];
+      expect(listed.map((client) => client.client_id)).not.toContain(doomed.client_id);
+      expect(listed.map((client) => client.client_id)).toContain(kept.client_id);
+      expect(await assay('clients', 'delete', doomed.client_id)).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `assay: client: ${doomed.client_id} not found\n`,
+      });
+    });
+
+    it('says what deleting the last client means', async () => {
+      const clients = JSON.parse(await ok('clients', 'list', '--json')) as { client_id: string }[];
+      const last = clients.pop() as { client_id: string };
+      for (const client of clients) await ok('clients', 'delete', client.client_id);
+      expect((await ok('clients', 'delete', last.client_id)).split('\n')).toEqual([
+        `client ${last.client_id} deleted: its secret and its tokens no longer work`,
+        'that was the last client: `assay clients create` makes another (a start never makes one again)',
+        '',
+      ]);
+      expect(await ok('clients', 'list', '--json')).toBe('[]\n');
+    });
+  },
+);
