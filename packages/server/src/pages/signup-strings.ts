@@ -15,6 +15,11 @@ export interface SignupStrings {
   readonly lastnameMissing: string;
   readonly nameTooLong: string;
   readonly emailMissing: string;
+  /** The rater form speaks about the person nominated, not to them. */
+  readonly raterFirstnameMissing: string;
+  readonly raterLastnameMissing: string;
+  readonly raterEmailMissing: string;
+  readonly raterEmailHint: string;
   readonly emailInvalid: string;
   readonly checkEmailTitle: string;
   /** "If {email} can take part, we have sent it a link ..." */
@@ -57,6 +62,10 @@ const enUS: SignupStrings = {
   email: 'E-mail address',
   emailHint: 'We only use it to send you your link and, if the organiser sends one, your report.',
   continue: 'Continue',
+  raterFirstnameMissing: 'Enter their first name',
+  raterLastnameMissing: 'Enter their last name',
+  raterEmailMissing: 'Enter their e-mail address',
+  raterEmailHint: 'We send them a link of their own to give you feedback.',
   firstnameMissing: 'Enter your first name',
   lastnameMissing: 'Enter your last name',
   nameTooLong: 'Use 255 characters or fewer',
@@ -107,6 +116,10 @@ const nlNL: SignupStrings = {
   emailHint:
     'We gebruiken dit adres alleen om je je link te sturen. En je rapport, als de organisator dat laat versturen.',
   continue: 'Doorgaan',
+  raterFirstnameMissing: 'Vul de voornaam in',
+  raterLastnameMissing: 'Vul de achternaam in',
+  raterEmailMissing: 'Vul het e-mailadres in',
+  raterEmailHint: 'We sturen deze persoon een eigen link om je feedback te geven.',
   firstnameMissing: 'Vul je voornaam in',
   lastnameMissing: 'Vul je achternaam in',
   nameTooLong: 'Gebruik maximaal 255 tekens',
@@ -159,6 +172,10 @@ const esES: SignupStrings = {
   emailHint:
     'Solo la usamos para enviarte tu enlace y, si la persona que organiza el cuestionario lo envía, tu informe.',
   continue: 'Continuar',
+  raterFirstnameMissing: 'Escribe su nombre',
+  raterLastnameMissing: 'Escribe sus apellidos',
+  raterEmailMissing: 'Escribe su dirección de correo electrónico',
+  raterEmailHint: 'Le enviaremos su propio enlace para darte feedback.',
   firstnameMissing: 'Escribe tu nombre',
   lastnameMissing: 'Escribe tus apellidos',
   nameTooLong: 'Usa 255 caracteres como máximo',
@@ -213,6 +230,10 @@ const frFR: SignupStrings = {
   emailHint:
     'Nous l’utilisons uniquement pour vous envoyer votre lien et, si l’organisateur l’envoie, votre rapport.',
   continue: 'Continuer',
+  raterFirstnameMissing: 'Saisissez son prénom',
+  raterLastnameMissing: 'Saisissez son nom',
+  raterEmailMissing: 'Saisissez son adresse e-mail',
+  raterEmailHint: 'Nous lui enverrons son propre lien pour vous donner un feedback.',
   firstnameMissing: 'Saisissez votre prénom',
   lastnameMissing: 'Saisissez votre nom',
   nameTooLong: 'Utilisez 255 caractères au maximum',

@@ -28,7 +28,7 @@ export interface PageStrings {
   readonly saveAndComeBack: string;
   /** Required answer missing on a scale question: "Select an answer for: {question}". */
   readonly selectAnswer: string;
-  /** Free text too long: "{question}: use {max} characters or fewer". */
+  /** Free text too long: names the question and the limit (`{question}`, `{max}`). */
   readonly textTooLong: string;
   /** Free text: "Optional" hint. */
   readonly optional: string;
@@ -93,7 +93,7 @@ const enUS: PageStrings = {
   saveAndContinue: 'Save and continue',
   saveAndComeBack: 'Save and come back later',
   selectAnswer: 'Select an answer for: {question}',
-  textTooLong: 'Your answer must be {max} characters or fewer',
+  textTooLong: 'Shorten your answer to “{question}” to {max} characters or fewer',
   optional: 'Optional',
   textLimit: 'You can enter up to {max} characters.',
   savedTitle: 'Your answers have been saved',
@@ -159,7 +159,7 @@ const nlNL: PageStrings = {
   saveAndContinue: 'Opslaan en verder',
   saveAndComeBack: 'Opslaan en later verdergaan',
   selectAnswer: 'Kies een antwoord bij: {question}',
-  textTooLong: 'Je antwoord mag maximaal {max} tekens lang zijn',
+  textTooLong: 'Maak je antwoord op „{question}” korter: maximaal {max} tekens',
   optional: 'Niet verplicht',
   textLimit: 'Je kunt maximaal {max} tekens invullen.',
   savedTitle: 'Je antwoorden zijn opgeslagen',
@@ -225,7 +225,7 @@ const esES: PageStrings = {
   saveAndContinue: 'Guardar y continuar',
   saveAndComeBack: 'Guardar y volver más tarde',
   selectAnswer: 'Elige una respuesta para: {question}',
-  textTooLong: 'Tu respuesta debe tener {max} caracteres como máximo',
+  textTooLong: 'Acorta tu respuesta a «{question}»: {max} caracteres como máximo',
   optional: 'Opcional',
   textLimit: 'Puedes escribir hasta {max} caracteres.',
   savedTitle: 'Tus respuestas se han guardado',
@@ -293,7 +293,7 @@ const frFR: PageStrings = {
   saveAndContinue: 'Enregistrer et continuer',
   saveAndComeBack: 'Enregistrer et revenir plus tard',
   selectAnswer: 'Choisissez une réponse pour\u00a0: {question}',
-  textTooLong: 'Votre réponse ne doit pas dépasser {max} caractères',
+  textTooLong: 'Raccourcissez votre réponse à «\u00a0{question}\u00a0»\u00a0: {max} caractères au maximum',
   optional: 'Facultatif',
   textLimit: 'Vous pouvez saisir jusqu’à {max} caractères.',
   savedTitle: 'Vos réponses ont été enregistrées',

@@ -1,10 +1,29 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { renderPage } from '../pages/render.js';
 import { type PageStrings, stringsFor } from '../pages/strings.js';
 import { parseDate } from '../util/dates.js';
 import type { Language } from '../variants/variant.types.js';
-import type { Participation } from './questionnaire.service.js';
+import type { Lookup, Participation } from './questionnaire.service.js';
+
+/** The page language a browser asks for (`Accept-Language`), among Assay's four; English otherwise. */
+export function acceptedLanguage(header: string | undefined): Language {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.find((param) => param.trim().startsWith('q='));
+      return { tag, q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    if (tag.startsWith('nl')) return 'nlNL';
+    if (tag.startsWith('es')) return 'esES';
+    if (tag.startsWith('fr')) return 'frFR';
+    if (tag.startsWith('en')) return 'enUS';
+  }
+  return 'enUS';
+}
 
 /** The path under which the participant pages live: the questionnaire URL's own path, if any. */
 export function questionnairePrefix(questionnaireUrl: string): string {
@@ -51,12 +70,17 @@ export function pageKit(deps: AppContext) {
     });
   }
 
+  /** The page of a link that opens nothing: in its campaign's language, else the browser's. */
   function clearPage(
+    request: FastifyRequest,
     reply: FastifyReply,
-    kind: 'unknown' | 'reset' | 'removed',
-    language: Language = 'enUS',
+    found: Exclude<Lookup, { kind: 'found' }>,
   ) {
-    const t = stringsFor(language);
+    const { kind } = found;
+    const t = stringsFor(
+      ('language' in found ? found.language : undefined) ??
+        acceptedLanguage(request.headers['accept-language']),
+    );
     if (kind === 'reset') return message(reply, 410, { t }, t.resetTitle, [t.resetBody]);
     if (kind === 'removed') return message(reply, 410, { t }, t.removedTitle, [t.removedBody]);
     return message(reply, 404, { t }, t.unknownTitle, [t.unknownBody]);

@@ -8,7 +8,7 @@ import { renderReport } from '../reports/report-pdf.js';
 import { sendPdf } from '../reports/reports.routes.js';
 import { markOpened } from '../reports/reports.service.js';
 import type { Language, Question, Variant } from '../variants/variant.types.js';
-import { pageKit } from './page-kit.js';
+import { acceptedLanguage, pageKit } from './page-kit.js';
 import {
   type AnswerProblem,
   complete,
@@ -53,8 +53,7 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
   });
   app.setErrorHandler((error, request, reply) => {
     request.log.error({ err: error }, 'participant page failed');
-    const language: Language = 'enUS';
-    const t = stringsFor(language);
+    const t = stringsFor(acceptedLanguage(request.headers['accept-language']));
     const status = (error as { statusCode?: number }).statusCode;
     return page(reply, status && status >= 400 && status < 500 ? status : 500, 'message', {
       t,
@@ -95,7 +94,7 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
     const { token } = request.params as TokenParams;
     const found = await lookup(deps, token);
     if (found.kind !== 'found') {
-      clearPage(reply, found.kind);
+      clearPage(request, reply, found);
       return undefined;
     }
     return found.participation;
@@ -121,7 +120,7 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
     const problem = problems.get(question.code);
     const error = problem
       ? problem.kind === 'too-long'
-        ? fill(t.textTooLong, { max: 4000 })
+        ? fill(t.textTooLong, { max: 4000, question: legend })
         : fill(t.selectAnswer, { question: legend })
       : undefined;
     const typed = submission?.typed[question.code];
@@ -236,11 +235,11 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
       ...base,
       title: texts['variant.name'] ?? base.serviceName,
       heading: texts['variant.name'] ?? base.serviceName,
-      paragraphs: [
-        texts['questionnaire.intro'] ?? '',
-        base.t.startIntro,
-        fill(base.t.duration, { minutes: Math.max(1, Math.round(seconds / 60)) }),
-      ].filter((text) => text !== ''),
+      // The variant's own introduction says how to answer and how long it takes; the general
+      // words only stand in for a variant without one.
+      paragraphs: texts['questionnaire.intro']
+        ? [texts['questionnaire.intro']]
+        : [base.t.startIntro, fill(base.t.duration, { minutes: Math.max(1, Math.round(seconds / 60)) })],
       startHref: q(member.token, '/page/1'),
       ratersHref: ratersHref(participation),
       ratersText: signupStringsFor(language).nominateLink,
@@ -413,7 +412,7 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
       return sendPdf(reply, rendered);
     }
     const found = await lookup(deps, token);
-    if (found.kind !== 'found') return clearPage(reply, found.kind);
+    if (found.kind !== 'found') return clearPage(request, reply, found);
     const base = chrome(found.participation);
     return page(reply, 404, 'message', {
       ...base,

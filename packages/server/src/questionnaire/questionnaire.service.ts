@@ -36,8 +36,8 @@ export interface Participation {
 export type Lookup =
   | { readonly kind: 'found'; readonly participation: Participation }
   | { readonly kind: 'unknown' }
-  | { readonly kind: 'reset' }
-  | { readonly kind: 'removed' };
+  | { readonly kind: 'reset'; readonly language?: Language }
+  | { readonly kind: 'removed'; readonly language?: Language };
 
 export type QuestionnaireDeps = CampaignDeps;
 
@@ -67,11 +67,19 @@ export async function lookup(
   const member = await (lock && deps.dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   if (!member) {
     const retired = await db
-      .selectFrom('retired_tokens')
-      .select('reason')
-      .where('token', '=', token)
+      .selectFrom('retired_tokens as t')
+      .leftJoin('campaigns as c', 'c.id', 't.campaign_id')
+      .select(['t.reason', 'c.language', 'c.variant'])
+      .where('t.token', '=', token)
       .executeTakeFirst();
-    return retired ? { kind: retired.reason } : { kind: 'unknown' };
+    if (!retired) return { kind: 'unknown' };
+    // The page that says so speaks the campaign's language, while the campaign is there.
+    const variant = retired.variant ? deps.variants.get(retired.variant) : undefined;
+    const language =
+      variant && isLanguage(retired.language) && variant.languages.includes(retired.language)
+        ? retired.language
+        : undefined;
+    return language ? { kind: retired.reason, language } : { kind: retired.reason };
   }
   const campaign = await db
     .selectFrom('campaigns')

@@ -29,33 +29,46 @@ export const SIGNUPS_PER_MINUTE = 10;
 const formOf = (body: unknown) =>
   typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
 
-function fieldError(s: SignupStrings, problem: FieldProblem | undefined): string | undefined {
+function fieldError(s: SignupStrings, problem: FieldProblem | undefined, rater: boolean): string | undefined {
   if (!problem) return undefined;
-  if (problem.field === 'email') return problem.kind === 'missing' ? s.emailMissing : s.emailInvalid;
+  if (problem.field === 'email') {
+    if (problem.kind !== 'missing') return s.emailInvalid;
+    return rater ? s.raterEmailMissing : s.emailMissing;
+  }
   if (problem.kind === 'too-long') return s.nameTooLong;
-  return problem.field === 'firstname' ? s.firstnameMissing : s.lastnameMissing;
+  if (problem.field === 'firstname') return rater ? s.raterFirstnameMissing : s.firstnameMissing;
+  return rater ? s.raterLastnameMissing : s.lastnameMissing;
 }
 
+/** The name and e-mail fields of a sign-up (about the visitor) or of a nomination (`rater`: about someone else). */
 function fields(
   t: PageStrings,
   s: SignupStrings,
   values: Record<string, string>,
   problems: FieldProblem[],
   names: boolean,
+  rater = false,
 ) {
   const list = [
     ...(names
       ? [
-          { name: 'firstname', label: s.firstname, type: 'text', autocomplete: 'given-name' },
-          { name: 'lastname', label: s.lastname, type: 'text', autocomplete: 'family-name' },
+          { name: 'firstname', label: s.firstname, type: 'text', autocomplete: rater ? 'off' : 'given-name' },
+          { name: 'lastname', label: s.lastname, type: 'text', autocomplete: rater ? 'off' : 'family-name' },
         ]
       : []),
-    { name: 'email', label: s.email, type: 'email', autocomplete: 'email', hint: s.emailHint },
+    {
+      name: 'email',
+      label: s.email,
+      type: 'email',
+      autocomplete: rater ? 'off' : 'email',
+      hint: rater ? s.raterEmailHint : s.emailHint,
+    },
   ];
   return list.map((field) => {
     const error = fieldError(
       s,
       problems.find((problem) => problem.field === field.name),
+      rater,
     );
     const id = `f-${field.name}`;
     const describedBy = [field.hint ? `${id}-hint` : '', error ? `${id}-error` : '']
@@ -192,7 +205,7 @@ export async function signupRoutes(app: FastifyInstance, deps: AppContext, kit: 
     const { token } = request.params as { token: string };
     const found = await lookup(deps, token);
     if (found.kind !== 'found') {
-      kit.clearPage(reply, found.kind);
+      kit.clearPage(request, reply, found);
       return undefined;
     }
     const { participation } = found;
@@ -247,7 +260,7 @@ export async function signupRoutes(app: FastifyInstance, deps: AppContext, kit: 
       started: s.statusStarted,
       completed: s.statusCompleted,
     };
-    const list = fields(t, s, options.values ?? {}, options.problems ?? [], true).map((field) =>
+    const list = fields(t, s, options.values ?? {}, options.problems ?? [], true, true).map((field) =>
       options.extraError && options.extraError.field === field.name
         ? { ...field, error: options.extraError.text, describedBy: `${field.id}-error` }
         : field,

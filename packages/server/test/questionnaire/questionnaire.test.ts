@@ -277,6 +277,21 @@ for (const dialect of dialects) {
       expect((await browser.get(`/r/${'y'.repeat(43)}`)).statusCode).toBe(404);
     });
 
+    it("says what happened to a link in the campaign's language, or the browser's when it knows no campaign", async () => {
+      const dutch = await participant({ language: 'nlNL' });
+      await instance.call('PATCH', `/campaigns/${dutch.campaignid}/members/${dutch.memberid}/reset`);
+      const reset = await new FormBrowser(instance).get(`/q/${dutch.token}`);
+      expect(reset.statusCode).toBe(410);
+      expect(reset.body).toContain('<html lang="nl">');
+      const unknown = await instance.app.inject({
+        method: 'GET',
+        url: `/q/${'z'.repeat(43)}`,
+        headers: { 'accept-language': 'de-DE, fr;q=0.8, en;q=0.5' },
+      });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.body).toContain('<html lang="fr">');
+    });
+
     it('serves its stylesheet from the instance', async () => {
       const page = await new FormBrowser(instance).get(`/q/${(await participant()).token}`);
       const href = /href="([^"]+assay\.css[^"]*)"/.exec(page.body)?.[1] as string;

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import { type Browser, chromium } from 'playwright-core';
+import { describe } from 'vitest';
+import { type Instance, startInstance } from '../helpers/instance.js';
+
+/**
+ * Real-browser tests: Debian's `chromium` driven by playwright-core, against an instance listening
+ * on a real port. In CI (`CI` set; `.ci/run` installs Chromium and sets it) a missing browser fails
+ * the run; elsewhere the browser tests are skipped with a message saying how to run them.
+ */
+export const CHROMIUM = process.env.ASSAY_CHROMIUM ?? '/usr/bin/chromium';
+const missing = !fs.existsSync(CHROMIUM);
+const inCi = Boolean(process.env.CI) && !['false', '0'].includes(process.env.CI as string);
+
+if (missing && inCi) {
+  throw new Error(
+    `CI: Chromium is missing at ${CHROMIUM}, and the browser tests never skip in CI ` +
+      '(.ci/run installs it: apt-get install -y --no-install-recommends chromium).',
+  );
+}
+if (missing) {
+  process.stdout.write(
+    `\nBrowser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set ASSAY_CHROMIUM).\n\n`,
+  );
+}
+
+/** Where the tests leave screenshots of the pages (at 360 px) to look at; not kept anywhere else. */
+export const SCREENS = '/tmp/assay-screens';
+
+/** `describe`, skipped (outside CI only) when there is no Chromium. */
+export const describeInBrowser = describe.skipIf(missing);
+
+export function launchChromium(): Promise<Browser> {
+  const root = process.getuid?.() === 0;
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    // Chromium's sandbox refuses to run as root (CI and containers); /dev/shm is small in containers.
+    args: [...(root ? ['--no-sandbox'] : []), '--disable-dev-shm-usage'],
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** An instance serving over real HTTP, whose mails link to where it listens. */
+export interface ServedInstance {
+  instance: Instance;
+  /** `http://127.0.0.1:<port>`: the public and questionnaire URL of the instance. */
+  base: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts an instance (SQLite) on a free local port. Its public and questionnaire URLs must name
+ * that port before it is built (the links in mails come from them), so a port is chosen first and
+ * the instance then listens on it; if another process took the port meanwhile, it tries another.
+ */
+export async function startServedInstance(
+  options: Parameters<typeof startInstance>[1] = {},
+): Promise<ServedInstance> {
+  for (let attempt = 0; ; attempt++) {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const instance = await startInstance('sqlite', {
+      ...options,
+      env: { ASSAY_PUBLIC_URL: base, ASSAY_QUESTIONNAIRE_URL: base, ...options.env },
+    });
+    try {
+      await instance.app.listen({ port, host: '127.0.0.1' });
+      return { instance, base, close: () => instance.close() };
+    } catch (error) {
+      await instance.close();
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** The first address in `text` under `base` with this path prefix (`/q/` or `/r/`) and a token. */
+export function linkIn(text: string, base: string, kind: 'q' | 'r'): string | undefined {
+  const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${escaped}/${kind}/[A-Za-z0-9_-]{20,}`).exec(text)?.[0];
+}
