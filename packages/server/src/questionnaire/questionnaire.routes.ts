@@ -7,7 +7,7 @@ import { fill, stringsFor } from '../pages/strings.js';
 import { renderReport } from '../reports/report-pdf.js';
 import { sendPdf } from '../reports/reports.routes.js';
 import { markOpened } from '../reports/reports.service.js';
-import type { Language, Question, Variant } from '../variants/variant.types.js';
+import type { Question, Variant } from '../variants/variant.types.js';
 import { acceptedLanguage, pageKit } from './page-kit.js';
 import {
   type AnswerProblem,
@@ -264,27 +264,28 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
   });
 
   app.post(`${prefix}/q/:token/page/:page`, async (request, reply) => {
-    const participation = await open(request, reply);
-    if (!participation) return reply;
+    const params = request.params as PageParams;
+    const form = formForm(request.body);
+    if (!checkCsrf(request, form.csrf)) {
+      const participation = await open(request, reply);
+      if (!participation) return reply;
+      return expired(reply, participation, q(participation.member.token, `/page/${params.page}`));
+    }
+    const later = form.action === 'later';
+    const { found, submission } = await saveAnswers(
+      deps,
+      params.token,
+      (participation) => pageNumber(participation, params.page),
+      form,
+      !later,
+    );
+    if (found.kind !== 'found') return clearPage(request, reply, found);
+    const { participation } = found;
     const gate = stateGate(reply, participation);
     if (gate) return gate;
     const { member, variant } = participation;
-    const number = pageNumber(participation, (request.params as PageParams).page);
-    if (number === 0) return reply.code(303).redirect(q(member.token));
-    const form = formForm(request.body);
-    if (!checkCsrf(request, form.csrf))
-      return expired(reply, participation, q(member.token, `/page/${number}`));
-    const later = form.action === 'later';
-    const submission = await saveAnswers(
-      deps,
-      member.token,
-      variant.pages[number - 1] as Variant['pages'][number],
-      form,
-      variant,
-      !later,
-    );
-    // Sent or reset meanwhile: the link itself says what happened.
-    if (!submission) return reply.code(303).redirect(q(member.token));
+    const number = pageNumber(participation, params.page);
+    if (number === 0 || !submission) return reply.code(303).redirect(q(member.token));
     if (later) return reply.code(303).redirect(q(member.token, '/saved'));
     if (submission.problems.length > 0) {
       const saved = { ...participation, answers: submission.answers };

@@ -90,7 +90,7 @@ export async function lookup(
   if (!campaign || !variant) return { kind: 'removed' };
   const counts =
     campaign.closingtype === 'auto'
-      ? ((await statusCounts(deps.db, campaign.id)).get(campaign.id) ?? emptyCounts())
+      ? ((await statusCounts(db, campaign.id)).get(campaign.id) ?? emptyCounts())
       : emptyCounts();
   const language: Language =
     isLanguage(campaign.language) && variant.languages.includes(campaign.language)
@@ -214,21 +214,26 @@ export function readPage(
 export async function saveAnswers(
   deps: QuestionnaireDeps,
   token: string,
-  page: Page,
+  pageNumber: (participation: Participation) => number,
   form: Readonly<Record<string, unknown>>,
-  variant: Variant,
   requireAll: boolean,
-): Promise<PageSubmission | undefined> {
+): Promise<{ found: Lookup; submission?: PageSubmission }> {
   return deps.db.transaction().execute(async (trx) => {
+    // One lookup, with the row locked: the request reads the participation once, in here.
     const found = await lookup(deps, token, trx, true);
-    if (found.kind !== 'found' || found.participation.member.status === 'completed') return undefined;
-    const submission = readPage(variant, page, form, found.participation.answers, requireAll);
+    if (found.kind !== 'found') return { found };
+    const { participation } = found;
+    const number = pageNumber(participation);
+    const open = participation.member.status !== 'completed' && participation.campaignStatus === 'active';
+    if (!open || number === 0) return { found };
+    const page = participation.variant.pages[number - 1] as Page;
+    const submission = readPage(participation.variant, page, form, participation.answers, requireAll);
     await trx
       .updateTable('campaign_members')
       .set({ answers: JSON.stringify(submission.answers) })
-      .where('id', '=', found.participation.member.id)
+      .where('id', '=', participation.member.id)
       .execute();
-    return submission;
+    return { found, submission };
   });
 }
 

@@ -186,6 +186,24 @@ for (const dialect of dialects) {
       expect((await readPdf(pdf.rawPayload)).text).toContain('Ångström');
     });
 
+    it('takes the pages of an auto-closing campaign, and ends it when the last member has sent', async () => {
+      const { token, campaignid } = await participant({ closingtype: 'auto' });
+      const browser = new FormBrowser(instance);
+      await browser.get(`/q/${token}/page/1`);
+      for (const [index, codes] of PAGES.entries()) {
+        const values = index === 3 ? { Remarks1: '', Remarks2: '' } : answersOf(codes, '3');
+        expect(
+          (await browser.post(`/q/${token}/page/${index + 1}`, { ...values, action: 'continue' })).statusCode,
+        ).toBe(303);
+      }
+      await browser.get(`/q/${token}/check`);
+      expect((await browser.post(`/q/${token}/check`, { action: 'send' })).headers.location).toBe(
+        `/q/${token}/done`,
+      );
+      expect((await instance.call('GET', `/campaigns/${campaignid}`)).json.data.status).toBe('ended');
+      expect((await browser.get(`/q/${token}`)).headers.location).toBe(`/q/${token}/done`);
+    });
+
     it('makes one report and one set of mails when two browsers send at once', async () => {
       const { token, memberid, campaignid } = await participant();
       const answers: Record<string, number> = {};
