@@ -11,7 +11,16 @@ import pg from 'pg';
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const SCENARIOS = path.join(ROOT, 'bench/scenarios');
 // The fixed order; any other scenario file runs afterwards, by name.
-const ORDER = ['members-list', 'members-get', 'token', 'members-import', 'variants', 'campaigns', 'reports'];
+const ORDER = [
+  'members-list',
+  'members-get',
+  'token',
+  'members-import',
+  'variants',
+  'campaigns',
+  'reports',
+  'questionnaire',
+];
 const SCENARIO_TIMEOUT_MS = 240_000;
 
 const { values } = parseArgs({ options: { only: { type: 'string' } }, strict: true });
