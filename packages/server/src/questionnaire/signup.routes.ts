@@ -1,13 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FailureLimiter } from '../auth/rate-limit.js';
-import { addToCampaign } from '../campaigns/campaign-members.service.js';
 import { emptyCounts, statusCounts } from '../campaigns/campaigns.repository.js';
 import { nowOf } from '../campaigns/campaigns.service.js';
 import type { CampaignRow } from '../campaigns/campaigns.table.js';
 import { campaignStatus } from '../campaigns/campaigns.wire.js';
 import type { AppContext } from '../context.js';
-import { findMemberIdByEmail } from '../members/members.repository.js';
-import { createMember } from '../members/members.service.js';
 import { checkCsrf, csrfToken } from '../pages/security.js';
 import { type SignupStrings, signupStringsFor } from '../pages/signup-strings.js';
 import { fill, type PageStrings, stringsFor } from '../pages/strings.js';
@@ -19,6 +16,8 @@ import {
   campaignByAlias,
   checkSignupForm,
   type FieldProblem,
+  nominateRater,
+  ratersOf,
   selfRegistrationOf,
   signUp,
 } from './signup.service.js';
@@ -217,26 +216,6 @@ export async function signupRoutes(app: FastifyInstance, deps: AppContext, kit: 
     return participation;
   }
 
-  async function ratersOf(participation: Participation) {
-    const rows = await deps.db
-      .selectFrom('campaign_members')
-      .select(['firstname', 'lastname', 'status', 'extra'])
-      .where('campaign_id', '=', participation.campaign.id)
-      .where('member_id', '!=', participation.member.member_id)
-      .orderBy('created')
-      .execute();
-    return rows.flatMap((row) => {
-      try {
-        const extra = JSON.parse(row.extra ?? '{}') as { subject?: unknown; role?: unknown };
-        return extra.subject === participation.member.member_id
-          ? [{ ...row, role: String(extra.role ?? '') }]
-          : [];
-      } catch {
-        return [];
-      }
-    });
-  }
-
   async function ratersPage(
     reply: FastifyReply,
     participation: Participation,
@@ -286,7 +265,7 @@ export async function signupRoutes(app: FastifyInstance, deps: AppContext, kit: 
       backHref: q(participation.member.token),
       errors: errors.length > 0 ? errors : undefined,
       added: options.added,
-      raters: (await ratersOf(participation)).map((rater) => ({
+      raters: (await ratersOf(deps, participation)).map((rater) => ({
         name: `${rater.firstname} ${rater.lastname}`,
         role: texts[`role.${rater.role}`] ?? rater.role,
         status: status[rater.status] ?? rater.status,
@@ -346,41 +325,14 @@ export async function signupRoutes(app: FastifyInstance, deps: AppContext, kit: 
         extraError: { field: 'email', text: s.raterIsYou },
       });
     }
-    let memberId = await findMemberIdByEmail(deps.db, value.email);
-    if (memberId === undefined) {
-      try {
-        memberId = (
-          await createMember(deps.db, {
-            email: value.email,
-            firstname: value.firstname,
-            lastname: value.lastname,
-          } as never)
-        ).memberid;
-      } catch {
-        memberId = await findMemberIdByEmail(deps.db, value.email);
-      }
-    }
-    if (memberId === undefined || memberId === participation.member.member_id) {
+    const outcome = await nominateRater(deps, participation, value, role);
+    if (outcome !== 'added') {
       return ratersPage(reply, participation, csrf, {
         values,
         role,
-        extraError: { field: 'email', text: s.raterIsYou },
+        extraError: { field: 'email', text: outcome === 'self' ? s.raterIsYou : s.raterPresent },
       });
     }
-    const { added } = await addToCampaign(deps, participation.campaign.id, [memberId]);
-    if (added.length === 0) {
-      return ratersPage(reply, participation, csrf, {
-        values,
-        role,
-        extraError: { field: 'email', text: s.raterPresent },
-      });
-    }
-    await deps.db
-      .updateTable('campaign_members')
-      .set({ extra: JSON.stringify({ role, subject: participation.member.member_id }) })
-      .where('campaign_id', '=', participation.campaign.id)
-      .where('member_id', '=', memberId)
-      .execute();
     const name = `${value.firstname} ${value.lastname}`;
     return reply
       .code(303)

@@ -8,6 +8,7 @@ import { addMember as addToGroup } from '../groups/groups.service.js';
 import { findMemberIdByEmail } from '../members/members.repository.js';
 import { createMember } from '../members/members.service.js';
 import { isMailbox, isStorableText } from '../util/text.js';
+import type { Participation } from './questionnaire.service.js';
 
 /** The campaign's `config.selfregistration`, its switches read as booleans. */
 export interface SelfRegistration {
@@ -156,4 +157,63 @@ export async function campaignByAlias(deps: CampaignDeps, alias: string): Promis
     .selectAll()
     .where(sql<string>`lower(alias)`, '=', alias.toLowerCase())
     .executeTakeFirst();
+}
+
+/** The raters a 360's subject has asked, in the order asked. */
+export async function ratersOf(deps: CampaignDeps, participation: Participation) {
+  const rows = await deps.db
+    .selectFrom('campaign_members')
+    .select(['firstname', 'lastname', 'status', 'extra'])
+    .where('campaign_id', '=', participation.campaign.id)
+    .where('member_id', '!=', participation.member.member_id)
+    .orderBy('created')
+    .execute();
+  return rows.flatMap((row) => {
+    try {
+      const extra = JSON.parse(row.extra ?? '{}') as { subject?: unknown; role?: unknown };
+      return extra.subject === participation.member.member_id
+        ? [{ ...row, role: String(extra.role ?? '') }]
+        : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * A subject asks someone for feedback: the person is found by e-mail or made a member, added to the
+ * campaign (its `maxparticipants` and `autoinvite` as for any add) with `extra` `{ role, subject }`.
+ * `self` when the address is the subject's own, `present` when the person takes part already.
+ */
+export async function nominateRater(
+  deps: CampaignDeps,
+  participation: Participation,
+  form: SignupForm,
+  role: string,
+): Promise<'added' | 'self' | 'present'> {
+  let memberId = await findMemberIdByEmail(deps.db, form.email);
+  if (memberId === undefined) {
+    try {
+      memberId = (
+        await createMember(deps.db, {
+          email: form.email,
+          firstname: form.firstname,
+          lastname: form.lastname,
+        } as never)
+      ).memberid;
+    } catch {
+      // Made by a concurrent request a moment ago.
+      memberId = await findMemberIdByEmail(deps.db, form.email);
+    }
+  }
+  if (memberId === undefined || memberId === participation.member.member_id) return 'self';
+  const { added } = await addToCampaign(deps, participation.campaign.id, [memberId]);
+  if (added.length === 0) return 'present';
+  await deps.db
+    .updateTable('campaign_members')
+    .set({ extra: JSON.stringify({ role, subject: participation.member.member_id }) })
+    .where('campaign_id', '=', participation.campaign.id)
+    .where('member_id', '=', memberId)
+    .execute();
+  return 'added';
 }

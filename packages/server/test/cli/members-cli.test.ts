@@ -1,73 +1,24 @@
 import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cliDialects,
+  freePort,
+  freshCliDatabase,
+  MAIN,
+  type Outcome,
+  stopProcess,
+} from '../helpers/cli-process.js';
 
 const run = promisify(execFile);
-const MAIN = path.resolve(import.meta.dirname, '../../dist/main.js');
-const postgresUrl = process.env.TEST_DATABASE_URL;
 
-/** SQLite always, PostgreSQL too when TEST_DATABASE_URL is set (as the API tests do). */
-const dialects = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+const dialects = cliDialects;
 
 /** `script` (util-linux) runs a command on a pseudo-terminal: how the progress bar is seen. */
 const hasScript = spawnSync('script', ['--version']).status === 0;
-
-/** An empty data folder and, on PostgreSQL, a new database: only the built command touches them. */
-async function freshDatabase(
-  dialect: string,
-): Promise<{ dataDir: string; url?: string; drop(): Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-members-cli-'));
-  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
-  if (dialect === 'sqlite' || !postgresUrl) return { dataDir, drop: async () => removeDir() };
-  const name = `assay_t_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  return {
-    dataDir,
-    url: url.toString(),
-    drop: async () => {
-      await admin(`drop database if exists ${name} with (force)`);
-      removeDir();
-    },
-  };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) return resolve(child.exitCode);
-    child.on('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
-
-interface Outcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 interface ImportResult {
   created: string[];
@@ -148,7 +99,7 @@ describe.each(dialects)(
     const memberCount = async () => ((await api('GET', '/members')) as unknown[]).length;
 
     beforeAll(async () => {
-      const fresh = await freshDatabase(dialect);
+      const fresh = await freshCliDatabase(dialect, 'assay-members-cli-');
       dataDir = fresh.dataDir;
       url = fresh.url;
       drop = fresh.drop;
@@ -188,7 +139,7 @@ describe.each(dialects)(
       bearer = ((await response.json()) as { data: { access_token: string } }).data.access_token;
     });
     afterAll(async () => {
-      if (server) expect(await stop(server)).toBe(0);
+      if (server) expect(await stopProcess(server)).toBe(0);
       await drop?.();
       if (files) fs.rmSync(files, { recursive: true, force: true });
     });

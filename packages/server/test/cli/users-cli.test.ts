@@ -1,50 +1,11 @@
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliDialects, freshCliDatabase, MAIN } from '../helpers/cli-process.js';
 
 const run = promisify(execFile);
-const MAIN = path.resolve(import.meta.dirname, '../../dist/main.js');
-const postgresUrl = process.env.TEST_DATABASE_URL;
 
-/** SQLite always, PostgreSQL too when TEST_DATABASE_URL is set (as the API tests do). */
-const dialects = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
-
-/**
- * An empty data folder and, on PostgreSQL, a new database the command is pointed at: only the
- * built command touches them (nothing of the server is imported here).
- */
-async function freshDatabase(
-  dialect: string,
-): Promise<{ dataDir: string; url?: string; drop(): Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-users-cli-'));
-  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
-  if (dialect === 'sqlite' || !postgresUrl) return { dataDir, drop: async () => removeDir() };
-  const name = `assay_t_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  return {
-    dataDir,
-    url: url.toString(),
-    drop: async () => {
-      await admin(`drop database if exists ${name} with (force)`);
-      removeDir();
-    },
-  };
-}
+const dialects = cliDialects;
 
 interface UserJson {
   id: string;
@@ -81,7 +42,7 @@ describe.each(dialects)('assay users create|update|list, the built command on %s
   const one = async (email: string) => (await list()).find((user) => user.email === email) as UserJson;
 
   beforeAll(async () => {
-    const fresh = await freshDatabase(dialect);
+    const fresh = await freshCliDatabase(dialect, 'assay-users-cli-');
     dataDir = fresh.dataDir;
     url = fresh.url;
     drop = fresh.drop;

@@ -1,0 +1,72 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+// For tests that run the built `assay` command as a real process: nothing of the server is
+// imported, so the command is exercised exactly as an operator runs it.
+
+/** The built command. */
+export const MAIN = path.resolve(import.meta.dirname, '../../dist/main.js');
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/** SQLite always, PostgreSQL too when TEST_DATABASE_URL is set (as the API tests do). */
+export const cliDialects = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** What a run of the command printed and how it exited. */
+export interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** An empty data folder and, on PostgreSQL, a new database: only the built command touches them. */
+export async function freshCliDatabase(
+  dialect: string,
+  prefix = 'assay-cli-',
+): Promise<{ dataDir: string; url?: string; drop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (dialect === 'sqlite' || !postgresUrl) return { dataDir, drop: async () => removeDir() };
+  const name = `assay_t_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    dataDir,
+    url: url.toString(),
+    drop: async () => {
+      await admin(`drop database if exists ${name} with (force)`);
+      removeDir();
+    },
+  };
+}
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Stops a server process and answers its exit code. */
+export const stopProcess = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    child.on('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
