@@ -1,11 +1,4 @@
-import {
-  type BarChart,
-  type ChartColumns,
-  chartColumns,
-  fitSize,
-  measureChart,
-  ZONE_FILLS,
-} from './bar-chart.js';
+import { type ChartColumns, fitSize, measureChart, ZONE_FILLS } from './bar-chart.js';
 import { BOLD, REGULAR } from './fonts.js';
 import type { CondensedModel, GroupDimension, GroupReportModel, MemberScore } from './group-model.js';
 import {
@@ -21,7 +14,16 @@ import {
   type TableCell,
   type TableColumn,
 } from './layout.js';
-import { drawBandLegend, drawCoverPage, figure, scoredHeading, sectionRule } from './personal-sections.js';
+import {
+  drawBandLegend,
+  drawCoverPage,
+  facetChart,
+  figure,
+  overviewChart,
+  scoreChartColumns,
+  scoredHeading,
+  sectionRule,
+} from './personal-sections.js';
 import type { BandLegend } from './report-model.js';
 
 type Struct = PDFKit.PDFStructureElement;
@@ -36,26 +38,7 @@ export interface GroupContext {
 }
 
 export function groupContext(flow: Flow, root: Struct, model: GroupReportModel, color: string): GroupContext {
-  const charts = [
-    overviewChart(model, color),
-    ...model.dimensions.flatMap((d) => facetChart(model, d, color) ?? []),
-  ];
-  return { flow, root, model, color, columns: chartColumns(flow.doc, charts, CONTENT_WIDTH) };
-}
-
-function overviewChart(model: GroupReportModel, color: string): BarChart {
-  return {
-    rows: model.dimensions.map((d) => d.row),
-    bands: model.bands,
-    color,
-    size: 'overview',
-    axisLabel: model.scoreLabel,
-  };
-}
-
-function facetChart(model: GroupReportModel, dimension: GroupDimension, color: string): BarChart | undefined {
-  if (dimension.facets.length === 0) return undefined;
-  return { rows: dimension.facets, bands: model.bands, color, size: 'facets' };
+  return { flow, root, model, color, columns: scoreChartColumns(flow.doc, model, color) };
 }
 
 /** The first page: the report, its group, its date, the instrument, how many took part, by whom. */

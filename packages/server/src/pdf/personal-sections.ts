@@ -9,7 +9,7 @@ import {
 } from './bar-chart.js';
 import { BOLD, REGULAR } from './fonts.js';
 import { artifact, CONTENT_WIDTH, type Flow, MUTED, PAGE, RULE, STYLES } from './layout.js';
-import type { BandLegend, Comment, DimensionSection, PersonalReportModel } from './report-model.js';
+import type { BandLegend, Comment, DimensionSection, PersonalReportModel, ScoreRow } from './report-model.js';
 
 type Struct = PDFKit.PDFStructureElement;
 
@@ -32,14 +32,27 @@ export function reportContext(
   model: PersonalReportModel,
   color: string,
 ): ReportContext {
+  return { flow, root, model, color, columns: scoreChartColumns(flow.doc, model, color) };
+}
+
+/** What the score charts of a report (personal or group) are made of. */
+export interface ChartSource {
+  readonly dimensions: readonly { readonly row: ScoreRow; readonly facets: readonly ScoreRow[] }[];
+  readonly bands: readonly BandLegend[];
+  readonly scoreLabel: string;
+}
+
+/** One label column for all of a report's charts, so their bars line up from page to page. */
+export function scoreChartColumns(doc: PDFKit.PDFDocument, model: ChartSource, color: string): ChartColumns {
   const charts = [
     overviewChart(model, color),
     ...model.dimensions.flatMap((d) => facetChart(model, d, color) ?? []),
   ];
-  return { flow, root, model, color, columns: chartColumns(flow.doc, charts, CONTENT_WIDTH) };
+  return chartColumns(doc, charts, CONTENT_WIDTH);
 }
 
-function overviewChart(model: PersonalReportModel, color: string): BarChart {
+/** Every dimension on one chart. */
+export function overviewChart(model: ChartSource, color: string): BarChart {
   return {
     rows: model.dimensions.map((dimension) => dimension.row),
     bands: model.bands,
@@ -49,9 +62,10 @@ function overviewChart(model: PersonalReportModel, color: string): BarChart {
   };
 }
 
-function facetChart(
-  model: PersonalReportModel,
-  dimension: DimensionSection,
+/** A dimension's facets, when it has any. */
+export function facetChart(
+  model: Pick<ChartSource, 'bands'>,
+  dimension: { readonly facets: readonly ScoreRow[] },
   color: string,
 ): BarChart | undefined {
   if (dimension.facets.length === 0) return undefined;
