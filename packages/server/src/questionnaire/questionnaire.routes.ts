@@ -34,6 +34,10 @@ function formForm(body: unknown): Record<string, unknown> {
 
 /** The participant's side: the questionnaire at /q/<token>, the report at /r/<token>. */
 export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext) {
+  // Pages for people, not operations of the API: they stay out of the OpenAPI document.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
   const kit = pageKit(deps);
   const { prefix, secure, q, page, chrome, clearPage, longDate } = kit;
 

@@ -230,6 +230,8 @@ for (const dialect of dialects) {
       expect(openapi.json.paths['/groups/{groupid}/reports'].get.security[0]).toEqual({ bearer: ['groups'] });
       expect(openapi.json.paths['/groups/{groupid}'].delete.description).toContain('Scope: `groups`');
       expect(openapi.json.paths['/auth/access_token'].post.security).toEqual([]);
+      // The participant pages and the sign-in page are for people, not operations of the API.
+      expect(Object.keys(openapi.json.paths).filter((path) => /^\/(q|r|s|assets)\//.test(path))).toEqual([]);
       // A relative server: "Try it out" calls wherever the page was opened.
       expect(openapi.json.servers[0].url).toBe('/api/v1');
       const importBody = openapi.json.paths['/members/import'].post.requestBody.content;
