@@ -1,0 +1,517 @@
+import type { AssayClient } from '@assay/client';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminClient, answers360, email, type Served, serve } from '../../client/test/helpers.js';
+import { dialects } from '../../server/test/helpers/instance.js';
+import { call, connectStdio, data, textOf } from './helpers.js';
+
+const ID = /^[0-9A-Za-z]{10}$/;
+
+/** Every property name of a JSON Schema, at any depth. */
+function propertyNames(schema: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(schema)) for (const item of schema) propertyNames(item, found);
+  else if (schema && typeof schema === 'object') {
+    const record = schema as Record<string, unknown>;
+    if (record.properties && typeof record.properties === 'object') {
+      for (const name of Object.keys(record.properties)) found.add(name);
+    }
+    for (const value of Object.values(record)) propertyNames(value, found);
+  }
+  return found;
+}
+
+for (const dialect of dialects) {
+  describe(`assay-mcp over stdio, with the SDK's client, against a real server (${dialect})`, () => {
+    let served: Served;
+    let assay: AssayClient;
+    let mcp: Client;
+    let closeMcp: () => Promise<void>;
+    const ids = { sales: '', research: '', ana: '', bob: '', others: [] as string[] };
+
+    const outbox = async (stage: string) =>
+      (
+        await served.instance.db.kysely
+          .selectFrom('mail_outbox')
+          .select('member_id')
+          .where('stage', '=', stage)
+          .execute()
+      ).map((row) => row.member_id);
+
+    beforeAll(async () => {
+      served = await serve(dialect);
+      assay = adminClient(served);
+      const sales = await assay.groups.create({ name: 'Sales', alias: 'sales', parentgroup: 'root' });
+      const north = await assay.groups.create({
+        name: 'Sales North',
+        alias: 'salesnorth',
+        parentgroup: sales.groupid,
+      });
+      const research = await assay.groups.create({
+        name: 'Research',
+        alias: 'research',
+        parentgroup: 'root',
+      });
+      ids.sales = sales.groupid;
+      ids.research = research.groupid;
+      const ana = await assay.members.create({ email: email('ana'), firstname: 'Ana', lastname: 'García' });
+      const bob = await assay.members.create({ email: email('bob'), firstname: 'Bob', lastname: 'Stone' });
+      ids.ana = ana.memberid;
+      ids.bob = bob.memberid;
+      await assay.groups.addMember(sales.groupid, ana.memberid);
+      await assay.groups.addMember(research.groupid, bob.memberid);
+      for (const name of ['Chen', 'Dubois', 'Eriksen']) {
+        const other = await assay.members.create({ email: email(), firstname: 'Lee', lastname: name });
+        await assay.groups.addMember(research.groupid, other.memberid);
+        ids.others.push(other.memberid);
+      }
+      await assay.groups.addMember(
+        north.groupid,
+        (await assay.members.create({ email: email(), firstname: 'N', lastname: 'Orth' })).memberid,
+      );
+      await assay.reports.import('leadership360', {
+        reports: [
+          { memberid: ana.memberid, answers: answers360(4, { Remarks1: 'Clear goals, every week' }) },
+          { memberid: bob.memberid, answers: answers360(2, { Remarks1: 'More feedback, please' }) },
+          ...ids.others.map((memberid) => ({ memberid, answers: answers360(3) })),
+        ],
+      });
+      ({ client: mcp, close: closeMcp } = await connectStdio({
+        ASSAY_URL: served.url,
+        ASSAY_CLIENT_ID: served.instance.client.client_id,
+        ASSAY_CLIENT_SECRET: served.instance.client.client_secret,
+      }));
+    });
+
+    afterAll(async () => {
+      await closeMcp?.();
+      await served?.close();
+    });
+
+    it('lists every tool with a title, a description for a model, schemas and annotations, ids in camelCase', async () => {
+      expect(mcp.getServerVersion()).toMatchObject({ name: 'assay', version: '0.1.0' });
+      expect(mcp.getInstructions()).toMatch(/memberId/);
+      const { tools } = await mcp.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(
+        [
+          'addCampaignMembers',
+          'createCampaign',
+          'createGroup',
+          'createGroupReport',
+          'createMember',
+          'findMembers',
+          'getCampaign',
+          'getGroup',
+          'getMember',
+          'getQuestions',
+          'getReport',
+          'getVerbatims',
+          'importMembers',
+          'inviteCampaignMembers',
+          'listCampaigns',
+          'listGroups',
+          'listReports',
+          'listVariants',
+          'moveMember',
+          'remindCampaignMembers',
+          'summarizeReports',
+          'updateMember',
+        ].sort(),
+      );
+      for (const tool of tools) {
+        expect(tool.name).toMatch(/^[a-z][A-Za-z]+$/);
+        expect(tool.title).toBeTruthy();
+        expect(tool.description?.length).toBeGreaterThan(100);
+        expect(tool.inputSchema.type).toBe('object');
+        expect(tool.outputSchema?.type).toBe('object');
+        expect(typeof tool.annotations?.readOnlyHint).toBe('boolean');
+        if (!tool.annotations?.readOnlyHint) {
+          expect(typeof tool.annotations?.destructiveHint, tool.name).toBe('boolean');
+          expect(typeof tool.annotations?.idempotentHint, tool.name).toBe('boolean');
+        }
+        const names = [...propertyNames(tool.inputSchema), ...propertyNames(tool.outputSchema)];
+        // No wire spelling of an id anywhere: memberId, never memberid.
+        expect(
+          names.filter((name) => /^(member|group|campaign|report)id/.test(name)),
+          tool.name,
+        ).toEqual([]);
+      }
+      const byName = new Map(tools.map((tool) => [tool.name, tool]));
+      expect(byName.get('inviteCampaignMembers')?.annotations).toMatchObject({
+        readOnlyHint: false,
+        destructiveHint: true,
+        openWorldHint: true,
+      });
+      expect(byName.get('moveMember')?.annotations).toMatchObject({
+        readOnlyHint: false,
+        idempotentHint: true,
+      });
+      expect(byName.get('findMembers')?.annotations?.readOnlyHint).toBe(true);
+      const { resourceTemplates } = await mcp.listResourceTemplates();
+      expect(resourceTemplates).toEqual([
+        expect.objectContaining({ uriTemplate: 'assay://reports/{reportId}/pdf' }),
+      ]);
+    });
+
+    it('the exchange: find a member, move it, create a campaign, add the group, dry-run the invitation, send it, read a report', async () => {
+      // Find by name: case and accents do not matter.
+      const found = await data<{
+        total: number;
+        members: { memberId: string; name: string; group: string }[];
+      }>(mcp, 'findMembers', { query: 'ana garcia' });
+      expect(found.total).toBe(1);
+      expect(found.members[0]).toMatchObject({ memberId: ids.ana, name: 'Ana García', group: 'Sales' });
+
+      const { groups } = await data<{
+        groups: { groupId: string; name: string; path: string; depth: number }[];
+      }>(mcp, 'listGroups');
+      expect(groups.map((group) => group.path)).toEqual(['Research', 'Sales', 'Sales / Sales North']);
+      const research = groups.find((group) => group.name === 'Research');
+      expect(research?.groupId).toBe(ids.research);
+
+      const moved = await data(mcp, 'moveMember', { memberId: ids.ana, groupId: ids.research });
+      expect(moved).toEqual({
+        memberId: ids.ana,
+        fromGroupId: ids.sales,
+        toGroupId: ids.research,
+        moved: true,
+      });
+      expect((await assay.members.get(ids.ana)).groupid).toBe(ids.research);
+      expect(await data(mcp, 'moveMember', { memberId: ids.ana, groupId: ids.research })).toMatchObject({
+        moved: false,
+      });
+      const member = await data<{ groupId: string; name: string }>(mcp, 'getMember', { memberId: ids.ana });
+      expect(member).toMatchObject({ groupId: ids.research, name: 'Ana García' });
+
+      const created = await data<{ campaign: { campaignId: string; variant: string; autoInvite: string } }>(
+        mcp,
+        'createCampaign',
+        { name: 'Research pulse', variant: 'bigfive', language: 'enUS' },
+      );
+      const { campaignId } = created.campaign;
+      expect(campaignId).toMatch(ID);
+      expect(created.campaign).toMatchObject({ variant: 'bigfive', autoInvite: 'none' });
+
+      const added = await data<{ added: string[]; progress: { members: number; new: number } }>(
+        mcp,
+        'addCampaignMembers',
+        { campaignId, groupId: ids.research },
+      );
+      expect(added.added.sort()).toEqual([ids.ana, ids.bob, ...ids.others].sort());
+      expect(added.progress).toMatchObject({ members: 5, new: 5 });
+
+      // The dry run lists the recipients and sends nothing.
+      const dry = await data<{
+        sent: boolean;
+        count: number;
+        recipients: { memberId: string; name: string }[];
+        next: string;
+      }>(mcp, 'inviteCampaignMembers', { campaignId });
+      expect(dry).toMatchObject({ sent: false, count: 5 });
+      expect(dry.recipients.map((recipient) => recipient.name)).toContain('Ana García');
+      expect(dry.next).toMatch(/confirm: true/);
+      expect(await outbox('campaign_invitation')).toEqual([]);
+
+      // A confirmation must name the recipients, and only ones the dry run would mail.
+      const bare = await call(mcp, 'inviteCampaignMembers', { campaignId, confirm: true });
+      expect(bare.isError).toBe(true);
+      expect(textOf(bare)).toMatch(/dry run/);
+      const stranger = await call(mcp, 'inviteCampaignMembers', {
+        campaignId,
+        confirm: true,
+        memberIds: [ids.ana, 'ZZZZZZZZZZ'],
+      });
+      expect(stranger.isError).toBe(true);
+      expect(textOf(stranger)).toMatch(/Nothing was sent.*ZZZZZZZZZZ/);
+      expect(await outbox('campaign_invitation')).toEqual([]);
+
+      const recipients = dry.recipients.map((recipient) => recipient.memberId);
+      const sent = await data(mcp, 'inviteCampaignMembers', {
+        campaignId,
+        confirm: true,
+        memberIds: recipients,
+      });
+      expect(sent).toMatchObject({ sent: true, count: 5 });
+      expect((await outbox('campaign_invitation')).sort()).toEqual([...recipients].sort());
+      expect(await data(mcp, 'inviteCampaignMembers', { campaignId })).toMatchObject({ count: 0 });
+      const progress = await data<{
+        campaign: { progress: { invited: number } };
+        members: { status: string }[];
+      }>(mcp, 'getCampaign', { campaignId });
+      expect(progress.campaign.progress.invited).toBe(5);
+      expect(progress.members.every((entry) => entry.status === 'invited')).toBe(true);
+
+      // A report: its scores by name, its answers, and its PDF as a resource.
+      const listed = await data<{ reports: { reportId: string; type: string; pdfUri: string }[] }>(
+        mcp,
+        'listReports',
+        {
+          memberId: ids.ana,
+        },
+      );
+      expect(listed.reports).toHaveLength(1);
+      const [report] = listed.reports;
+      if (!report) throw new Error('no report');
+      const read = await call(mcp, 'getReport', { reportId: report.reportId });
+      expect(read.isError).toBeFalsy();
+      const content = read.structuredContent as {
+        report: { memberName: string };
+        scores: { code: string; name: string; score: number | null; band: string | null }[];
+        answers: Record<string, number | string>;
+      };
+      expect(content.report.memberName).toBe('Ana García');
+      expect(content.answers).toMatchObject({ Q1: 4, Remarks1: 'Clear goals, every week' });
+      expect(content.scores.length).toBeGreaterThan(3);
+      for (const score of content.scores) {
+        expect(score.name).not.toBe(score.code);
+        expect(score.score).toBeGreaterThanOrEqual(0);
+      }
+      expect(read.content).toContainEqual(
+        expect.objectContaining({ type: 'resource_link', uri: report.pdfUri, mimeType: 'application/pdf' }),
+      );
+      const pdf = await mcp.readResource({ uri: report.pdfUri });
+      const blob = (pdf.contents[0] as { blob: string; mimeType: string }).blob;
+      expect(pdf.contents[0]?.mimeType).toBe('application/pdf');
+      expect(Buffer.from(blob, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    });
+
+    it('members: create (in a group), update, import with errors by row; groups: create and read', async () => {
+      const address = email('new');
+      const created = await data<{ memberId: string; groupId: string; email: string }>(mcp, 'createMember', {
+        email: address,
+        firstName: 'Zoë',
+        lastName: 'Ng',
+        jobTitle: 'Analyst',
+        groupId: ids.sales,
+      });
+      expect(created).toMatchObject({ email: address, groupId: ids.sales });
+      const updated = await data(mcp, 'updateMember', {
+        memberId: created.memberId,
+        lastName: 'Ngata',
+        level: 'employee',
+      });
+      expect(updated).toMatchObject({ lastName: 'Ngata', level: 'employee' });
+      const byJob = await data<{ members: { memberId: string; jobTitle: string }[] }>(mcp, 'findMembers', {
+        query: 'analyst',
+      });
+      expect(byJob.members.map((entry) => entry.memberId)).toEqual([created.memberId]);
+
+      const imported = await data<{ created: string[]; errors: { row: number; message: string }[] }>(
+        mcp,
+        'importMembers',
+        {
+          members: [
+            { email: email('imp'), firstName: 'One', lastName: 'Row' },
+            { email: address, firstName: 'Again', lastName: 'Twice' },
+            { email: email('imp'), firstName: 'Three', lastName: 'Row' },
+          ],
+          groupId: ids.research,
+        },
+      );
+      expect(imported.created).toHaveLength(2);
+      expect(imported.errors).toEqual([{ row: 2, message: expect.stringMatching(/email/) }]);
+      const inResearch = await data<{ total: number }>(mcp, 'findMembers', {
+        groupId: ids.research,
+        query: 'row',
+      });
+      expect(inResearch.total).toBe(2);
+
+      const group = await data<{ group: { groupId: string; path: string; depth: number } }>(
+        mcp,
+        'createGroup',
+        {
+          name: 'Sales South',
+          parentGroupId: ids.sales,
+          type: 'team',
+        },
+      );
+      expect(group.group).toMatchObject({ path: 'Sales / Sales South', depth: 1 });
+      const sales = await data<{ subgroups: { name: string }[]; members: { memberId: string }[] }>(
+        mcp,
+        'getGroup',
+        {
+          groupId: ids.sales,
+        },
+      );
+      expect(sales.subgroups.map((entry) => entry.name).sort()).toEqual(['Sales North', 'Sales South']);
+      expect(sales.members.map((entry) => entry.memberId)).toContain(created.memberId);
+    });
+
+    it('reports: verbatims, a summary, a group report with its PDF; variants and their questions', async () => {
+      const { reports } = await data<{ reports: { reportId: string }[] }>(mcp, 'listReports', {
+        variant: 'leadership360',
+        type: 'personal',
+      });
+      const reportIds = reports.map((report) => report.reportId);
+      expect(reportIds).toHaveLength(5);
+      const { verbatims } = await data<{ verbatims: { answer: string; question: string }[] }>(
+        mcp,
+        'getVerbatims',
+        {
+          reportIds,
+        },
+      );
+      expect(verbatims.map((entry) => entry.answer).sort()).toEqual([
+        'Clear goals, every week',
+        'More feedback, please',
+      ]);
+      expect(verbatims[0]?.question.length).toBeGreaterThan(5);
+      const summary = await data<{ n: number; dimensions: { n: number; mean: number }[] }>(
+        mcp,
+        'summarizeReports',
+        {
+          reportIds,
+        },
+      );
+      expect(summary.n).toBe(5);
+      expect(summary.dimensions[0]?.n).toBe(5);
+
+      const made = await call(mcp, 'createGroupReport', {
+        type: 'groupanon',
+        reportIds,
+        name: 'Research, anonymous',
+      });
+      expect(made.isError, textOf(made)).toBeFalsy();
+      const groupReport = (
+        made.structuredContent as { report: { reportId: string; type: string; name: string; pdfUri: string } }
+      ).report;
+      expect(groupReport).toMatchObject({ type: 'groupanon', name: 'Research, anonymous' });
+      expect(made.content).toContainEqual(
+        expect.objectContaining({ type: 'resource_link', uri: groupReport.pdfUri }),
+      );
+      const read = await data<{ sourceReportIds: string[] }>(mcp, 'getReport', {
+        reportId: groupReport.reportId,
+      });
+      expect(read.sourceReportIds.sort()).toEqual([...reportIds].sort());
+      const pdf = await mcp.readResource({ uri: groupReport.pdfUri });
+      expect(
+        Buffer.from((pdf.contents[0] as { blob: string }).blob, 'base64')
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+
+      const { variants } = await data<{
+        variants: { variant: string; languages: string[]; roles: { role: string }[] }[];
+      }>(mcp, 'listVariants');
+      const l360 = variants.find((variant) => variant.variant === 'leadership360');
+      expect(l360?.languages).toEqual(expect.arrayContaining(['enUS', 'nlNL', 'esES', 'frFR']));
+      expect(l360?.roles.map((role) => role.role)).toContain('self');
+      const questions = await data<{
+        language: string;
+        questions: { code: string; text: string; answers: unknown[] }[];
+      }>(mcp, 'getQuestions', { variant: 'bigfive', language: 'frFR' });
+      expect(questions.language).toBe('frFR');
+      expect(questions.questions.length).toBeGreaterThan(20);
+      expect(questions.questions[0]?.answers.length).toBeGreaterThan(1);
+    });
+
+    it('answers bad arguments and refusals as tool errors a model can act on, and keeps serving', async () => {
+      const cases: [string, Record<string, unknown>, RegExp][] = [
+        ['getMember', { memberId: 'short' }, /Invalid arguments for getMember: memberId: must match pattern/],
+        ['getMember', {}, /missing "memberId"/],
+        [
+          'findMembers',
+          { name: 'Ana' },
+          /unknown argument "name" \(this tool takes query, groupId, limit, offset\)/,
+        ],
+        ['findMembers', { limit: 0 }, /limit: must be >= 1/],
+        ['getMember', { memberId: 'ZZZZZZZZZZ' }, /Not found: GET \/members\/ZZZZZZZZZZ/],
+        [
+          'createCampaign',
+          { name: 'X', variant: 'nosuchvariant' },
+          /Assay refused POST \/campaigns: variant/,
+        ],
+        [
+          'createCampaign',
+          { name: 'X', variant: 'bigfive', start: 'next tuesday' },
+          /start: "next tuesday" is not a date/,
+        ],
+        [
+          'createMember',
+          { email: 'not-an-address', firstName: 'A', lastName: 'B' },
+          /email: must match format/,
+        ],
+        ['updateMember', { memberId: ids.bob }, /Nothing to change/],
+        ['listReports', { memberId: ids.bob, groupId: ids.research }, /at most one/],
+        ['addCampaignMembers', { campaignId: 'ZZZZZZZZZZ', memberIds: [ids.bob] }, /Not found/],
+      ];
+      for (const [name, args, message] of cases) {
+        const result = await call(mcp, name, args);
+        expect(result.isError, `${name} ${JSON.stringify(args)}`).toBe(true);
+        expect(textOf(result)).toMatch(message);
+        expect(textOf(result)).not.toMatch(/\n\s+at /);
+      }
+      const duplicate = await call(mcp, 'createMember', {
+        email: (await assay.members.get(ids.bob)).email,
+        firstName: 'Bob',
+        lastName: 'Again',
+      });
+      expect(textOf(duplicate)).toMatch(/Assay refused POST \/members: email/);
+      await expect(mcp.callTool({ name: 'deleteEverything', arguments: {} })).rejects.toThrow(McpError);
+      await expect(mcp.readResource({ uri: 'assay://reports/ZZZZZZZZZZ/pdf' })).rejects.toThrow(/Not found/);
+      await expect(mcp.readResource({ uri: 'file:///etc/passwd' })).rejects.toThrow(/Unknown resource/);
+      // Still serving.
+      expect((await data<{ total: number }>(mcp, 'findMembers', { query: 'stone' })).total).toBe(1);
+    });
+  });
+}
+
+describe('assay-mcp with an API key, or an instance that is not there', () => {
+  let served: Served;
+  beforeAll(async () => {
+    served = await serve('sqlite');
+  });
+  afterAll(async () => served?.close());
+
+  it('offers only the read tools with ASSAY_API_KEY', async () => {
+    const apiKey = await served.instance.apiKey();
+    const { client, close } = await connectStdio({ ASSAY_URL: served.url, ASSAY_API_KEY: apiKey });
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.length).toBe(12);
+      expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
+      expect((await data<{ total: number }>(client, 'findMembers')).total).toBe(0);
+      await expect(client.callTool({ name: 'createMember', arguments: {} })).rejects.toThrow(/only reads/);
+    } finally {
+      await close();
+    }
+  });
+
+  it('says which scope is missing', async () => {
+    const apiKey = await served.instance.apiKey('members');
+    const { client, close } = await connectStdio({ ASSAY_URL: served.url, ASSAY_API_KEY: apiKey });
+    try {
+      const result = await call(client, 'listCampaigns');
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/needs the "campaigns" scope/);
+    } finally {
+      await close();
+    }
+  });
+
+  it('answers a tool error when the instance cannot be reached, and when the credentials are wrong', async () => {
+    const down = await connectStdio({
+      ASSAY_URL: 'http://127.0.0.1:9',
+      ASSAY_CLIENT_ID: 'x',
+      ASSAY_CLIENT_SECRET: 'y',
+    });
+    try {
+      const result = await call(down.client, 'listGroups');
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/Could not reach the Assay instance at http:\/\/127.0.0.1:9/);
+    } finally {
+      await down.close();
+    }
+    const wrong = await connectStdio({
+      ASSAY_URL: served.url,
+      ASSAY_CLIENT_ID: 'nobody',
+      ASSAY_CLIENT_SECRET: 'wrong',
+    });
+    try {
+      const result = await call(wrong.client, 'listGroups');
+      expect(textOf(result)).toMatch(/refused the credentials.*ASSAY_CLIENT_ID/);
+    } finally {
+      await wrong.close();
+    }
+  });
+});
