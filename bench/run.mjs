@@ -20,16 +20,18 @@ const ORDER = [
   'campaigns',
   'reports',
   'questionnaire',
+  'client',
 ];
 const SCENARIO_TIMEOUT_MS = 240_000;
 
 const { values } = parseArgs({ options: { only: { type: 'string' } }, strict: true });
 
-if (!existsSync(path.join(ROOT, 'packages/server/dist/main.js'))) {
-  process.stdout.write(
-    'packages/server/dist/main.js is missing: building (npx tsc -b packages/schema packages/server)\n',
-  );
-  execFileSync('npx', ['tsc', '-b', 'packages/schema', 'packages/server'], { cwd: ROOT, stdio: 'inherit' });
+// Every package the scenarios load: the server (the CLI they start), the client and the MCP server.
+const PACKAGES = ['packages/schema', 'packages/server', 'packages/client', 'packages/mcp'];
+const ENTRY = { 'packages/server': 'dist/main.js' };
+if (PACKAGES.some((pkg) => !existsSync(path.join(ROOT, pkg, ENTRY[pkg] ?? 'dist/index.js')))) {
+  process.stdout.write(`a build is missing: building (npx tsc -b ${PACKAGES.join(' ')})\n`);
+  execFileSync('npx', ['tsc', '-b', ...PACKAGES], { cwd: ROOT, stdio: 'inherit' });
 }
 
 // The bench measures what is built: say so when a source file is newer than every built file.
@@ -49,9 +51,7 @@ const builtAt = (pkg) =>
     newest(path.join(ROOT, pkg, 'dist'), '.js'),
     statSync(path.join(ROOT, pkg, 'tsconfig.tsbuildinfo'), { throwIfNoEntry: false })?.mtimeMs ?? 0,
   );
-const staleBuild = ['packages/schema', 'packages/server'].some(
-  (pkg) => newest(path.join(ROOT, pkg, 'src'), '.ts') > builtAt(pkg),
-);
+const staleBuild = PACKAGES.some((pkg) => newest(path.join(ROOT, pkg, 'src'), '.ts') > builtAt(pkg));
 
 // Imported after the build: the harness loads nothing from dist, but the scenarios may.
 const harness = await import('./harness.mjs');
@@ -202,9 +202,7 @@ const met = withTarget.filter((row) => row.pass).length;
 out.push(`${met} of ${withTarget.length} targets met (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 if (pgSkipped) out.push(`PostgreSQL rows were skipped: ${adminUrl} is unreachable (${pgSkipped})`);
 if (staleBuild) {
-  out.push(
-    'note: a source file is newer than the build: run `npx tsc -b packages/schema packages/server` to measure it',
-  );
+  out.push('note: a source file is newer than the build: run `npm run build` to measure it');
 }
 for (const note of notes) out.push(`note: ${note}`);
 for (const { name, error } of failures) out.push(`${name} failed: ${error.stack ?? error}`);
