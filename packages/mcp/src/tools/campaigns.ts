@@ -163,7 +163,7 @@ async function mailing(
       next:
         recipients.length === 0
           ? `Nobody would get ${stage === 'invite' ? 'an' : 'a'} ${word}: nothing to send.`
-          : `Dry run: nothing was sent. Show these ${recipients.length} recipients to the user; to send, call this tool again with confirm: true and memberIds set to exactly these memberIds.`,
+          : `Dry run: nothing was sent. Show the ${recipients.length === 1 ? 'recipient' : `${recipients.length} recipients`} to the user; to send, call this tool again with confirm: true and memberIds set to exactly the memberIds listed here.`,
     };
   }
   if (!memberIds) {
