@@ -127,7 +127,7 @@ export function createAssayMcpServer({ client, readOnly }: AssayMcpOptions): Ser
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const { name } = request.params;
     const prepared = tools.get(name);
     if (!prepared) {
@@ -141,7 +141,7 @@ export function createAssayMcpServer({ client, readOnly }: AssayMcpOptions): Ser
     const problems = argumentProblems(prepared, args);
     if (problems) return failure(problems);
     try {
-      const result = await prepared.tool.run(args as never, { client, signal: extra.signal });
+      const result = await prepared.tool.run(args as never, { client });
       return {
         content: [
           { type: 'text', text: JSON.stringify(result.structured) },

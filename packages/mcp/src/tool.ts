@@ -4,8 +4,6 @@ import type { Static, TObject } from 'typebox';
 /** What a tool's run sees besides its arguments. */
 export interface ToolContext {
   client: AssayClient;
-  /** Aborted when the MCP client cancels the call. */
-  signal: AbortSignal;
 }
 
 /** The SDK's tool annotations: hints a client shows to its user and uses to ask for consent. */

@@ -405,6 +405,115 @@ for (const dialect of dialects) {
       expect(questions.questions[0]?.answers.length).toBeGreaterThan(1);
     });
 
+    it('campaigns: a dated 360 round, its progress by status, reminders after a dry run, and the 360 report', async () => {
+      const subject = await assay.members.create({
+        email: email('subject'),
+        firstname: 'Sam',
+        lastname: 'Subject',
+      });
+      const raters = [];
+      for (const name of ['Manager', 'Peer One', 'Peer Two', 'Peer Three']) {
+        raters.push(
+          await assay.members.create({ email: email('rater'), firstname: name, lastname: 'Rater' }),
+        );
+      }
+      const { campaign } = await data<{ campaign: { campaignId: string; end: string; closingType: string } }>(
+        mcp,
+        'createCampaign',
+        {
+          name: 'Sam 360',
+          variant: 'leadership360',
+          start: '2026-01-05T08:00:00+01:00',
+          end: '2027-02-01T00:00:00Z',
+        },
+      );
+      expect(campaign).toMatchObject({ end: '2027-02-01T00:00:00Z', closingType: 'date' });
+      const listed = await data<{ campaigns: { campaignId: string; start: string }[] }>(
+        mcp,
+        'listCampaigns',
+        {
+          status: 'active',
+        },
+      );
+      expect(listed.campaigns.find((entry) => entry.campaignId === campaign.campaignId)?.start).toBe(
+        '2026-01-05T07:00:00Z',
+      );
+      const memberIds = [subject.memberid, ...raters.map((rater) => rater.memberid)];
+      await data(mcp, 'addCampaignMembers', { campaignId: campaign.campaignId, memberIds });
+      // Nobody was invited, so nobody can be reminded.
+      expect(await data(mcp, 'remindCampaignMembers', { campaignId: campaign.campaignId })).toMatchObject({
+        sent: false,
+        count: 0,
+      });
+      const two = memberIds.slice(0, 2);
+      await data(mcp, 'inviteCampaignMembers', { campaignId: campaign.campaignId, memberIds: two });
+      await data(mcp, 'inviteCampaignMembers', {
+        campaignId: campaign.campaignId,
+        confirm: true,
+        memberIds: two,
+      });
+      const dry = await data<{ count: number; recipients: { memberId: string }[] }>(
+        mcp,
+        'remindCampaignMembers',
+        {
+          campaignId: campaign.campaignId,
+        },
+      );
+      expect(dry.recipients.map((recipient) => recipient.memberId).sort()).toEqual([...two].sort());
+      const before = (await outbox('campaign_reminder')).length;
+      await data(mcp, 'remindCampaignMembers', {
+        campaignId: campaign.campaignId,
+        confirm: true,
+        memberIds: two,
+      });
+      expect((await outbox('campaign_reminder')).length).toBe(before + 2);
+      const invited = await data<{
+        totalMembers: number;
+        members: { status: string; reminders: number }[];
+        campaign: { progress: { invited: number; new: number } };
+        roles: string[];
+      }>(mcp, 'getCampaign', { campaignId: campaign.campaignId, memberStatus: 'invited', limit: 1 });
+      expect(invited.totalMembers).toBe(2);
+      expect(invited.members).toEqual([expect.objectContaining({ status: 'invited', reminders: 1 })]);
+      expect(invited.campaign.progress).toMatchObject({ invited: 2, new: 3 });
+      expect(invited.roles).toEqual(expect.arrayContaining(['self', 'manager', 'peer']));
+
+      const roles = ['manager', 'peer', 'peer', 'peer'];
+      const imported = await assay.reports.import('leadership360', {
+        reports: [
+          {
+            memberid: subject.memberid,
+            answers: answers360(4),
+            role: 'self',
+            campaignid: campaign.campaignId,
+          },
+          ...raters.map((rater, i) => ({
+            memberid: rater.memberid,
+            answers: answers360(3),
+            role: roles[i],
+            campaignid: campaign.campaignId,
+          })),
+        ],
+      });
+      const [self, ...others] = imported.created;
+      const made = await call(mcp, 'createGroupReport', {
+        type: 'group',
+        reportIds: others,
+        selfReportId: self,
+        campaignId: campaign.campaignId,
+      });
+      expect(made.isError, textOf(made)).toBeFalsy();
+      expect(made.structuredContent).toMatchObject({ report: { type: 'group', memberId: subject.memberid } });
+      const wrong = await call(mcp, 'createGroupReport', {
+        type: 'group',
+        reportIds: others.slice(1),
+        selfReportId: others[0],
+      });
+      expect(textOf(wrong)).toMatch(
+        /selectedReportsMaster: .* is a manager report, not the subject's self report/,
+      );
+    });
+
     it('answers bad arguments and refusals as tool errors a model can act on, and keeps serving', async () => {
       const cases: [string, Record<string, unknown>, RegExp][] = [
         ['getMember', { memberId: 'short' }, /Invalid arguments for getMember: memberId: must match pattern/],
