@@ -28,29 +28,21 @@ type Field<V> = HasObject<V> extends true ? Normalised<DropEmptyArray<V>> : Norm
 /** The families of the API; each is an OAuth scope. */
 export type Scope = S.Scope;
 
-/*
- * Three enumerations of the schema are built with `.map()` (`Type.Union(REPORT_TYPES.map(...))`),
- * which TypeScript cannot follow: their static types come out as `never` (report `type`) or
- * `undefined` (member `level`, group `type`). The client names them from the same constant lists
- * instead, so a report's `type` is `'personal' | 'group' | ...` and `level: 'employee'` can be sent.
- */
+/** The enumerations of the schema, by name. */
 export type ReportType = (typeof S.REPORT_TYPES)[number];
 export type MemberLevel = (typeof S.MEMBER_LEVELS)[number];
 export type GroupType = (typeof S.GROUP_TYPES)[number];
-type WithReportType<T> = Omit<T, 'type'> & { type: ReportType };
-type WithLevel<T> = Omit<T, 'level'> & { level?: MemberLevel | null };
-type WithGroupType<T> = Omit<T, 'type'> & { type?: GroupType | null };
 
 // Members
 export type MemberListItem = Normalised<Static<typeof S.MemberListItem>>;
 export type MemberDetail = Normalised<Static<typeof S.MemberDetail>>;
 export type GroupMember = Normalised<Static<typeof S.GroupMember>>;
 export type GroupedMember = Normalised<Static<typeof S.GroupedMember>>;
-export type MemberCreate = WithLevel<Static<typeof S.MemberCreate>>;
+export type MemberCreate = Static<typeof S.MemberCreate>;
 /** PATCH /members/{id}: a `group` or `groupid` is always refused, so the client does not take one. */
-export type MemberPatch = WithLevel<Omit<Static<typeof S.MemberPatch>, 'group' | 'groupid'>>;
+export type MemberPatch = Omit<Static<typeof S.MemberPatch>, 'group' | 'groupid'>;
 /** A row of an import with `update`: the e-mail finds the member, the fields given change it. */
-export type MemberImportUpdateRow = WithLevel<Static<typeof S.MemberImportUpdateRow>>;
+export type MemberImportUpdateRow = Static<typeof S.MemberImportUpdateRow>;
 /** POST /members/import as JSON. */
 export type MemberImport = Omit<Static<typeof S.MemberImport>, 'members'> & {
   members: (MemberCreate | MemberImportUpdateRow)[];
@@ -61,8 +53,8 @@ export type MemberCampaign = Normalised<Static<typeof S.MemberCampaign>>;
 // Groups
 export type Group = Normalised<Static<typeof S.Group>>;
 export type GroupConfig = Normalised<Static<typeof S.GroupConfig>>;
-export type GroupCreate = WithGroupType<Static<typeof S.GroupCreate>>;
-export type GroupPatch = WithGroupType<Static<typeof S.GroupPatch>>;
+export type GroupCreate = Static<typeof S.GroupCreate>;
+export type GroupPatch = Static<typeof S.GroupPatch>;
 
 // Campaigns
 export type CampaignListItem = Normalised<Static<typeof S.CampaignListItem>>;
@@ -80,10 +72,10 @@ export type MailConfig = Static<typeof S.MailConfig>;
 export type Offset = Static<typeof S.Offset>;
 
 // Reports
-export type Report = Normalised<WithReportType<Static<typeof S.Report>>>;
-export type MemberReport = Normalised<WithReportType<Static<typeof S.MemberReport>>>;
-export type ReportShort = Normalised<WithReportType<Static<typeof S.ReportShort>>>;
-export type ReportData = Normalised<WithReportType<Static<typeof S.ReportData>>>;
+export type Report = Normalised<Static<typeof S.Report>>;
+export type MemberReport = Normalised<Static<typeof S.MemberReport>>;
+export type ReportShort = Normalised<Static<typeof S.ReportShort>>;
+export type ReportData = Normalised<Static<typeof S.ReportData>>;
 export type ReportCounts = Static<typeof S.ReportCounts>;
 export type ReportCreate = Static<typeof S.ReportCreate>;
 export type ReportPatch = Static<typeof S.ReportPatch>;

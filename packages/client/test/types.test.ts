@@ -6,6 +6,8 @@ import type {
   CampaignDetail,
   CampaignMember,
   Group,
+  GroupCreate,
+  MemberCreate,
   MemberDetail,
   MemberReport,
   Report,
@@ -24,14 +26,15 @@ describe('result types', () => {
     expectTypeOf<Group>().toExtend<Static<typeof S.Group>>();
     expectTypeOf<CampaignDetail>().toExtend<Static<typeof S.CampaignDetail>>();
     expectTypeOf<CampaignMember>().toExtend<Static<typeof S.CampaignMember>>();
-    // A report's `type` is the one exception: the schema's own type for it reads as `never` (it is
-    // built with REPORT_TYPES.map), so the client names the report types itself (see src/types.ts).
-    expectTypeOf<Omit<Report, 'type'>>().toExtend<Omit<Static<typeof S.Report>, 'type'>>();
-    expectTypeOf<Omit<MemberReport, 'type'>>().toExtend<Omit<Static<typeof S.MemberReport>, 'type'>>();
-    expectTypeOf<Omit<ReportData, 'type'>>().toExtend<Omit<Static<typeof S.ReportData>, 'type'>>();
+    expectTypeOf<Report>().toExtend<Static<typeof S.Report>>();
+    expectTypeOf<MemberReport>().toExtend<Static<typeof S.MemberReport>>();
+    expectTypeOf<ReportData>().toExtend<Static<typeof S.ReportData>>();
+    // The enumerations come out of the schema as unions of their values.
     expectTypeOf<Report['type']>().toEqualTypeOf<
       'personal' | 'group' | 'groupanon' | 'condensed' | 'complete'
     >();
+    expectTypeOf<NonNullable<MemberCreate['level']>>().toEqualTypeOf<(typeof S.MEMBER_LEVELS)[number]>();
+    expectTypeOf<NonNullable<GroupCreate['type']>>().toEqualTypeOf<'company' | 'team' | 'folder'>();
     expectTypeOf<Result<AssayClient['members']['list']>>().toExtend<Static<typeof S.MemberListItem>[]>();
     expectTypeOf<Result<AssayClient['campaigns']['members']>>().toExtend<
       Static<typeof S.CampaignMemberListItem>[]

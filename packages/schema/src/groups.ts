@@ -41,7 +41,7 @@ export const Group = Type.Object(
 );
 export type Group = Static<typeof Group>;
 
-const GroupType = Type.Union([...GROUP_TYPES.map((type) => Type.Literal(type)), Type.Null()]);
+const GroupType = Type.Union([Type.Enum(GROUP_TYPES), Type.Null()]);
 const Parent = Type.String({ pattern: '^(root|[0-9A-Za-z]{10})$', description: 'a groupid or root' });
 const writable = {
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),

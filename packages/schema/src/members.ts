@@ -11,7 +11,7 @@ export const MEMBER_LEVELS = [
 ] as const;
 
 const Status = Type.Union([Type.Literal('active'), Type.Literal('inactive'), Type.Null()]);
-const Level = Type.Union([...MEMBER_LEVELS.map((level) => Type.Literal(level)), Type.Null()]);
+const Level = Type.Union([Type.Enum(MEMBER_LEVELS), Type.Null()]);
 const Name = Type.String({ minLength: 1, maxLength: 255 });
 const Email = Type.String({ format: 'email', maxLength: 254 });
 

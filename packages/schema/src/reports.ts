@@ -25,7 +25,7 @@ const reportCore = {
   date: DateTime,
   name: NullableString({ description: 'Set only for group reports' }),
   campaignid: Type.Union([Id, Type.Null()]),
-  type: Type.Union(REPORT_TYPES.map((type) => Type.Literal(type))),
+  type: Type.Enum(REPORT_TYPES),
   variant: Type.String(),
   language: Type.String(),
   config: ReportConfig,
