@@ -144,7 +144,7 @@ async function questionnaireFloor(app, campaign) {
     const problem = problems.get(question.code);
     const error = problem
       ? problem.kind === 'too-long'
-        ? fill(t.textTooLong, { max: 4000 })
+        ? fill(t.textTooLong, { max: 4000, question: legend })
         : fill(t.selectAnswer, { question: legend })
       : undefined;
     const typed = submission?.typed[question.code];
@@ -258,11 +258,9 @@ async function questionnaireFloor(app, campaign) {
         ...base,
         title: texts['variant.name'] ?? base.serviceName,
         heading: texts['variant.name'] ?? base.serviceName,
-        paragraphs: [
-          texts['questionnaire.intro'] ?? '',
-          base.t.startIntro,
-          fill(base.t.duration, { minutes: Math.max(1, Math.round(seconds / 60)) }),
-        ].filter((text) => text !== ''),
+        paragraphs: texts['questionnaire.intro']
+          ? [texts['questionnaire.intro']]
+          : [base.t.startIntro, fill(base.t.duration, { minutes: Math.max(1, Math.round(seconds / 60)) })],
         startHref: q(token, '/page/1'),
         ratersHref: undefined,
         ratersText: signupStringsFor(language).nominateLink,

@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
-import type { Database } from './database.js';
+import type { Database, Dialect } from './database.js';
 
 /**
  * A shorter way to run the reads compiled once below, outside any transaction: on SQLite the
@@ -21,6 +21,19 @@ export function registerFastReads(db: Kysely<Database>, reads: FastReads): void 
 /** A sentinel that stands for the n-th argument while the query is compiled once. */
 const slot = (index: number) => `\u0000assay-arg-${index}\u0000`;
 
+/** The query compiled with a sentinel for each argument, and how to bind the arguments of a call. */
+function compileOnce<A extends unknown[], R>(arity: number, build: (...args: A) => Compilable<R>) {
+  const slots = Array.from({ length: arity }, (_, i) => slot(i));
+  const compiled = build(...(slots as A)).compile();
+  const binding = compiled.parameters.map((parameter) => {
+    const index = typeof parameter === 'string' ? slots.indexOf(parameter) : -1;
+    return index >= 0 ? { arg: index } : { value: parameter };
+  });
+  const bind = (args: readonly unknown[]) =>
+    binding.map((bound) => ('arg' in bound ? args[bound.arg as number] : bound.value));
+  return { compiled, bind };
+}
+
 /**
  * Compiles a query once and binds new arguments on each call, for the few queries on the path of
  * every request (building and compiling a Kysely query costs more than running it on SQLite).
@@ -31,19 +44,32 @@ export function prepared<A extends unknown[], R>(
   arity: A['length'],
   build: (...args: A) => Compilable<R>,
 ): (...args: A) => Promise<R[]> {
-  const compiled = build(...(Array.from({ length: arity }, (_, i) => slot(i)) as A)).compile();
-  const binding = compiled.parameters.map((parameter) => {
-    const index =
-      typeof parameter === 'string'
-        ? Array.from({ length: arity }, (_, i) => slot(i)).indexOf(parameter)
-        : -1;
-    return index >= 0 ? { arg: index } : { value: parameter };
-  });
+  const { compiled, bind } = compileOnce(arity, build);
   const fast = fastReads.get(db)?.prepare(compiled.sql);
   return (...args: A) => {
-    const parameters = binding.map((bound) => ('arg' in bound ? args[bound.arg as number] : bound.value));
+    const parameters = bind(args);
     const rows = fast?.(parameters);
     if (rows) return Promise.resolve(rows as R[] | Promise<R[]>);
+    return db.executeQuery<R>({ ...compiled, parameters } as CompiledQuery<R>).then((result) => result.rows);
+  };
+}
+
+/**
+ * As `prepared`, for one statement that writes and answers rows (an `UPDATE … RETURNING`), run on
+ * its own outside any transaction. On PostgreSQL it is a named statement like the reads (each one
+ * commits by itself); on SQLite it always queues through Kysely's executor, never through the
+ * synchronous read path, which is for reads.
+ */
+export function preparedWrite<A extends unknown[], R>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  arity: A['length'],
+  build: (...args: A) => Compilable<R>,
+): (...args: A) => Promise<R[]> {
+  if (dialect === 'postgres') return prepared(db, arity, build);
+  const { compiled, bind } = compileOnce(arity, build);
+  return (...args: A) => {
+    const parameters = bind(args);
     return db.executeQuery<R>({ ...compiled, parameters } as CompiledQuery<R>).then((result) => result.rows);
   };
 }
@@ -58,6 +84,22 @@ export function preparedPerDb<A extends unknown[], R>(
     let query = byDb.get(db);
     if (!query) {
       query = prepared<A, R>(db, arity, (...args) => build(db, ...args));
+      byDb.set(db, query);
+    }
+    return query;
+  };
+}
+
+/** One prepared write per database handle (see preparedWrite), made on first use. */
+export function preparedWritePerDb<A extends unknown[], R>(
+  arity: A['length'],
+  build: (db: Kysely<Database>, ...args: A) => Compilable<R>,
+): (db: Kysely<Database>, dialect: Dialect) => (...args: A) => Promise<R[]> {
+  const byDb = new WeakMap<Kysely<Database>, (...args: A) => Promise<R[]>>();
+  return (db, dialect) => {
+    let query = byDb.get(db);
+    if (!query) {
+      query = preparedWrite<A, R>(db, dialect, arity, (...args) => build(db, ...args));
       byDb.set(db, query);
     }
     return query;

@@ -250,9 +250,9 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
     });
   });
 
-  const pageNumber = (participation: Participation, text: string) => {
+  const pageNumber = (variant: Variant, text: string) => {
     const n = /^[1-9][0-9]{0,3}$/.test(text) ? Number(text) : 0;
-    return n >= 1 && n <= participation.variant.pages.length ? n : 0;
+    return n >= 1 && n <= variant.pages.length ? n : 0;
   };
 
   app.get(`${prefix}/q/:token/page/:page`, async (request, reply) => {
@@ -260,7 +260,7 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
     if (!participation) return reply;
     const gate = stateGate(reply, participation);
     if (gate) return gate;
-    const number = pageNumber(participation, (request.params as PageParams).page);
+    const number = pageNumber(participation.variant, (request.params as PageParams).page);
     if (number === 0) return reply.code(303).redirect(q(participation.member.token));
     await markStarted(deps, participation);
     const returnTo = (request.query as { return?: string }).return;
@@ -279,7 +279,7 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
     const { found, submission } = await saveAnswers(
       deps,
       params.token,
-      (participation) => pageNumber(participation, params.page),
+      (variant) => pageNumber(variant, params.page),
       form,
       !later,
     );
@@ -288,7 +288,7 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
     const gate = stateGate(reply, participation);
     if (gate) return gate;
     const { member, variant } = participation;
-    const number = pageNumber(participation, params.page);
+    const number = pageNumber(variant, params.page);
     if (number === 0 || !submission) return reply.code(303).redirect(q(member.token));
     if (later) return reply.code(303).redirect(q(member.token, '/saved'));
     if (submission.problems.length > 0) {
