@@ -1,0 +1,137 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, it } from 'vitest';
+import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink.js';
+import { readPdf } from '../pdf/pdf-reader.js';
+import {
+  describeInBrowser,
+  launchChromium,
+  linkIn,
+  type ServedInstance,
+  startServedInstance,
+} from './browser.js';
+import { participant } from './participants.js';
+
+// The whole way in each of the four languages, with nothing done by hand: a bigfive campaign made
+// through the API with `autoinvite: instant` in that language, a member added, and the platform
+// itself (its scheduler and mail worker) sends the invitation over SMTP. Its link leads in Chromium
+// through every page to the confirmation, with axe-core at zero on the start page, a question page,
+// the check page and the confirmation, and the report link gives the PDF in that language.
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const LANGUAGES = [
+  { language: 'enUS', lang: 'en' },
+  { language: 'nlNL', lang: 'nl' },
+  { language: 'esES', lang: 'es' },
+  { language: 'frFR', lang: 'fr' },
+] as const;
+
+describeInBrowser.concurrent('autoinvite to the PDF, in each language', () => {
+  let sink: SmtpSink;
+  let served: ServedInstance;
+  let browser: Browser;
+  const parsed = new Map<string, Promise<ParsedMail>>();
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    [served, browser] = await Promise.all([
+      startServedInstance({ background: true, env: { SMTP_URL: sink.url, ASSAY_TICK_SECONDS: '1' } }),
+      launchChromium(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await served?.close();
+    await sink?.close();
+  });
+
+  /** The first mail to `address` with a link of this kind, once the platform has delivered it. */
+  async function mailTo(address: string, kind: 'q' | 'r'): Promise<{ mail: ParsedMail; link: string }> {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      for (const received of sink.received) {
+        if (!received.envelope.to.includes(address)) continue;
+        const key = received.messageId || received.raw;
+        if (!parsed.has(key)) parsed.set(key, simpleParser(received.raw));
+        const mail = (await parsed.get(key)) as ParsedMail;
+        const link = linkIn(mail.text ?? '', served.base, kind);
+        if (link) return { mail, link };
+      }
+      if (Date.now() > deadline) throw new Error(`no mail with a /${kind}/ link to ${address}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  const follow = (page: Page, selector: string) =>
+    Promise.all([page.waitForEvent('load'), page.locator(selector).click()]);
+
+  for (const { language, lang } of LANGUAGES) {
+    it(`bigfive in ${language}`, async ({ expect }) => {
+      const violations: string[] = [];
+      const audit = async (page: Page, name: string) => {
+        expect(await page.locator('html').getAttribute('lang'), name).toBe(lang);
+        const results = await new AxeBuilder({ page })
+          .withTags(TAGS)
+          .options({ resultTypes: ['violations'] })
+          .setLegacyMode(true)
+          .analyze();
+        for (const violation of results.violations) violations.push(`${name}: ${violation.id}`);
+      };
+
+      // No invite call: `instant` makes the platform mail the member as soon as it is added.
+      const p = await participant(served.instance, {
+        variant: 'bigfive',
+        language,
+        autoinvite: 'instant',
+        name: `Big Five ${language}`,
+      });
+      const invitation = await mailTo(p.email, 'q');
+      expect(invitation.link).toBe(`${served.base}/q/${p.token}`);
+      expect(invitation.mail.html || '').toMatch(new RegExp(`<html lang="${lang}`));
+
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(invitation.link);
+      await audit(page, 'start');
+      await follow(page, 'main a.button--start');
+      for (let number = 1; number <= 6; number++) {
+        expect(page.url()).toBe(`${served.base}/q/${p.token}/page/${number}`);
+        if (number === 1) await audit(page, 'question page');
+        const groups = page.locator('main fieldset');
+        const count = await groups.count();
+        for (let i = 0; i < count; i++) {
+          await groups
+            .nth(i)
+            .locator('label')
+            .nth(i % 5)
+            .click({ force: true });
+        }
+        await follow(page, 'main button[value=continue]');
+      }
+      expect(page.url()).toBe(`${served.base}/q/${p.token}/check`);
+      await audit(page, 'check');
+      await follow(page, 'main button[value=send]');
+      expect(page.url()).toBe(`${served.base}/q/${p.token}/done`);
+      await audit(page, 'confirmation');
+      expect(violations).toEqual([]);
+
+      // The report: the confirmation's link, the same as the report mail's, gives the PDF in the
+      // campaign's language (its dimension names as the variant's texts give them).
+      const href = await page.locator('main a[href*="/r/"]').getAttribute('href');
+      const url = new URL(href as string, page.url()).toString();
+      expect((await mailTo(p.email, 'r')).link).toBe(url);
+      const response = await page.request.get(url);
+      expect(response.headers()['content-type']).toBe('application/pdf');
+      const pdf = await readPdf(await response.body());
+      const structure = await served.instance.call(
+        'GET',
+        `/settings/reports/bigfive/datastructure?language=${language}`,
+      );
+      for (const dimension of structure.json.data.dimensions as { name: string }[]) {
+        expect(pdf.text).toContain(dimension.name);
+      }
+      await context.close();
+    });
+  }
+});
