@@ -4,7 +4,9 @@ import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, it } from 'vitest';
 import { builtinVariantsDir, loadVariants } from '../../src/variants/load-variants.js';
 import {
+  AXE_TAGS,
   describeInBrowser,
+  LANGUAGES,
   launchChromium,
   SCREENS,
   type ServedInstance,
@@ -22,13 +24,6 @@ import { FUTURE, PAST, type Participant, participant } from './participants.js';
 // before it exists, the clear pages and self-registration. English adds bigfive's long pages
 // (20 items, 120 answers to check) and the links that no longer lead anywhere.
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-const LANGUAGES = [
-  { language: 'enUS', lang: 'en' },
-  { language: 'nlNL', lang: 'nl' },
-  { language: 'esES', lang: 'es' },
-  { language: 'frFR', lang: 'fr' },
-] as const;
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -81,7 +76,7 @@ describeInBrowser.concurrent('the participant pages pass axe-core and fit a phon
       const analyze = async (name: string, width: number) => {
         // Legacy mode runs axe in the page itself: our pages have no frames, and it is much faster.
         const results = await new AxeBuilder({ page })
-          .withTags(TAGS)
+          .withTags(AXE_TAGS)
           .options({ resultTypes: ['violations'] })
           .setLegacyMode(true)
           .analyze();

@@ -28,6 +28,17 @@ if (missing) {
 /** Where the tests leave screenshots of the pages (at 360 px) to look at; not kept anywhere else. */
 export const SCREENS = '/tmp/assay-screens';
 
+/** The axe-core rule tags every page state is checked against (WCAG 2.2 AA and best practice). */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** The languages of the pages, with the `<html lang>` each gives. */
+export const LANGUAGES = [
+  { language: 'enUS', lang: 'en' },
+  { language: 'nlNL', lang: 'nl' },
+  { language: 'esES', lang: 'es' },
+  { language: 'frFR', lang: 'fr' },
+] as const;
+
 /** `describe`, skipped (outside CI only) when there is no Chromium. */
 export const describeInBrowser = describe.skipIf(missing);
 

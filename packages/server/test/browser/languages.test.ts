@@ -5,7 +5,9 @@ import { afterAll, beforeAll, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink.js';
 import { readPdf } from '../pdf/pdf-reader.js';
 import {
+  AXE_TAGS,
   describeInBrowser,
+  LANGUAGES,
   launchChromium,
   linkIn,
   type ServedInstance,
@@ -18,14 +20,6 @@ import { participant } from './participants.js';
 // itself (its scheduler and mail worker) sends the invitation over SMTP. Its link leads in Chromium
 // through every page to the confirmation, with axe-core at zero on the start page, a question page,
 // the check page and the confirmation, and the report link gives the PDF in that language.
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-const LANGUAGES = [
-  { language: 'enUS', lang: 'en' },
-  { language: 'nlNL', lang: 'nl' },
-  { language: 'esES', lang: 'es' },
-  { language: 'frFR', lang: 'fr' },
-] as const;
 
 describeInBrowser.concurrent('autoinvite to the PDF, in each language', () => {
   let sink: SmtpSink;
@@ -72,7 +66,7 @@ describeInBrowser.concurrent('autoinvite to the PDF, in each language', () => {
       const audit = async (page: Page, name: string) => {
         expect(await page.locator('html').getAttribute('lang'), name).toBe(lang);
         const results = await new AxeBuilder({ page })
-          .withTags(TAGS)
+          .withTags(AXE_TAGS)
           .options({ resultTypes: ['violations'] })
           .setLegacyMode(true)
           .analyze();
