@@ -135,16 +135,30 @@ function mergedAnswers(dialect: Dialect, patch: string, column: 'answers' | 'cm.
     : sql<string>`json_patch(case when not json_valid(${answers}) then '{}' when json_type(${answers}) = 'object' then ${answers} else '{}' end, ${patch})`;
 }
 
+/**
+ * PostgreSQL: a condition, true, that makes the statement's own transaction commit without waiting
+ * for its WAL record to reach the disk (`synchronous_commit` off until that transaction ends). A
+ * page save then has the guarantee every write has on SQLite (WAL with `synchronous = NORMAL`): it
+ * survives a crash of the platform, and only a crash of the database or the machine in the
+ * following fraction of a second (three `wal_writer_delay`s at most) can take it back, leaving the
+ * answers of the page before. The condition mentions no column, so PostgreSQL keeps it with the
+ * row's conditions: it runs whenever a row is written. Sending is a transaction of its own with
+ * the default, and its flush makes every page saved before it durable. docs/questionnaire.md
+ * ("Performance") gives the figures.
+ */
+const pageSaveCommit = sql<boolean>`set_config('synchronous_commit', 'off', true) = 'off'`;
+
 const mergeQuery = (dialect: Dialect) =>
-  preparedWritePerDb(3, (db, id: string, token: string, patch: string) =>
-    db
+  preparedWritePerDb(3, (db, id: string, token: string, patch: string) => {
+    const query = db
       .updateTable('campaign_members')
       .set({ answers: mergedAnswers(dialect, patch, 'answers') })
       .where('id', '=', id)
       .where('token', '=', token)
       .where('status', '!=', 'completed')
-      .returning('answers'),
-  );
+      .returning('answers');
+    return dialect === 'postgres' ? query.where(pageSaveCommit) : query;
+  });
 const mergeQueries = { postgres: mergeQuery('postgres'), sqlite: mergeQuery('sqlite') };
 
 /**
@@ -179,6 +193,7 @@ const saveOpenQuery = preparedWritePerDb(
       .where(
         sql<boolean>`not (${sql.ref('c.closingtype')} = 'date' and ${sql.ref('c.end_at')} is not null and ${sql.ref('c.end_at')} collate "C" <= ${now})`,
       )
+      .where(pageSaveCommit)
       .returningAll('cm')
       .returning((eb) => PAGE_CAMPAIGN_COLUMNS.map((column) => eb.ref(`c.${column}`).as(`c_${column}`))),
 );

@@ -2,7 +2,9 @@
 // (questionnaire.repository.ts). These races check what that must hold without a transaction:
 // pages sent at once keep each other's answers, a reset or a send racing with a page lets nothing
 // be written after it, and a campaign that is not open takes nothing. Each race runs 15 rounds.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mergeAnswers, saveOpenPage } from '../../src/questionnaire/questionnaire.repository.js';
 import { FormBrowser } from '../helpers/form-browser.js';
 import { dialects, email, type Instance, startInstance } from '../helpers/instance.js';
 
@@ -158,5 +160,33 @@ for (const dialect of dialects) {
         expect(raw.Q8).toBe(answers.Q8);
       }
     });
+
+    it.runIf(dialect === 'postgres')(
+      "a page save's commit without the WAL flush stays its own: the connection's next statements wait for it",
+      async () => {
+        const { token, memberid } = await participant();
+        const { id } = await stored(memberid);
+        // One connection of the pool, so that the setting a page save makes is read where it was made.
+        await instance.db.kysely.connection().execute(async (connection) => {
+          const setting = async () =>
+            (
+              await sql<{ value: string }>`select current_setting('synchronous_commit') as value`.execute(
+                connection,
+              )
+            ).rows[0]?.value;
+          expect(await setting()).toBe('on');
+          expect(await mergeAnswers(connection, 'postgres', { id, token }, { Q1: 4 })).toBe('{"Q1": 4}');
+          const saved = await saveOpenPage(connection, token, 'leadership360', new Date().toISOString(), {
+            Q2: 5,
+          });
+          expect(JSON.parse(saved?.member.answers ?? '')).toEqual({ Q1: 4, Q2: 5 });
+          expect(await setting()).toBe('on');
+          // A statement that writes nothing (a wrong token) leaves the setting alone too.
+          expect(await mergeAnswers(connection, 'postgres', { id, token: 'x' }, { Q3: 1 })).toBeUndefined();
+          expect(await setting()).toBe('on');
+        });
+        expect(JSON.parse((await stored(memberid)).answers)).toEqual({ Q1: 4, Q2: 5 });
+      },
+    );
   });
 }
