@@ -240,7 +240,7 @@ async function sqlAlone(store, getTokens, postTokens, page) {
   try {
     for (let i = 0; i < WARMUP + RUNS; i++) {
       let start = performance.now();
-      const found = await findParticipation(kysely, getTokens[i % getTokens.length]);
+      const found = await findParticipation(kysely, dialect, getTokens[i % getTokens.length]);
       JSON.parse(found.member.answers);
       if (i >= WARMUP) times.get.push(performance.now() - start);
       const k = i % postTokens.length;
@@ -251,7 +251,7 @@ async function sqlAlone(store, getTokens, postTokens, page) {
         if (!saved) throw new Error('the save wrote nothing');
         JSON.parse(saved.member.answers);
       } else {
-        const { member } = await findParticipation(kysely, postTokens[k]);
+        const { member } = await findParticipation(kysely, dialect, postTokens[k]);
         JSON.parse(member.answers);
         if ((await mergeAnswers(kysely, dialect, member, patches[k])) === undefined)
           throw new Error('the save wrote nothing');

@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { emptyCounts, statusCounts } from '../campaigns/campaigns.repository.js';
 import { type CampaignDeps, nowOf } from '../campaigns/campaigns.service.js';
-import type { CampaignMemberRow } from '../campaigns/campaigns.table.js';
 import { campaignStatus } from '../campaigns/campaigns.wire.js';
 import { completeParticipation } from '../campaigns/completion.service.js';
 import type { Database } from '../db/database.js';
@@ -19,6 +18,7 @@ import {
   findRetiredToken,
   mergeAnswers,
   type PageCampaign,
+  type PageMember,
   saveOpenPage,
 } from './questionnaire.repository.js';
 
@@ -27,7 +27,8 @@ export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** An open participation: the member's row, its campaign, the variant and the language of the pages. */
 export interface Participation {
-  readonly member: CampaignMemberRow;
+  /** What the pages use of the campaign member. */
+  readonly member: PageMember;
   /** What the pages use of the campaign. */
   readonly campaign: PageCampaign;
   readonly variant: Variant;
@@ -92,7 +93,7 @@ function parseAnswers(text: string): Record<string, number | string> {
  */
 export async function lookup(deps: QuestionnaireDeps, token: string): Promise<Lookup> {
   if (!TOKEN_PATTERN.test(token)) return { kind: 'unknown' };
-  const found = await findParticipation(deps.db, token);
+  const found = await findParticipation(deps.db, deps.dialect, token);
   if (!found) {
     const retired = await findRetiredToken(deps.db, token);
     if (!retired) return { kind: 'unknown' };
@@ -109,12 +110,14 @@ export async function lookup(deps: QuestionnaireDeps, token: string): Promise<Lo
 }
 
 /** What lookup answers for a member's row and its campaign's. */
-async function participationOf<C extends PageCampaign>(
+async function participationOf<M extends PageMember, C extends PageCampaign>(
   deps: QuestionnaireDeps,
   db: Transaction<Database> | CampaignDeps['db'],
-  member: CampaignMemberRow,
+  member: M,
   campaign: C,
-): Promise<{ kind: 'found'; participation: Participation & { campaign: C } } | { kind: 'removed' }> {
+): Promise<
+  { kind: 'found'; participation: Participation & { member: M; campaign: C } } | { kind: 'removed' }
+> {
   const variant = deps.variants.get(campaign.variant);
   if (!variant) return { kind: 'removed' };
   // An `auto` campaign ends when every member has sent; a member who has not cannot be in an
