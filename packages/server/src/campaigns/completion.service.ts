@@ -11,6 +11,10 @@ import type { CampaignMemberRow, CampaignRow } from './campaigns.table.js';
 export const reportLink = (deps: Pick<CampaignDeps, 'config'>, token: string) =>
   `${deps.config.questionnaireUrl}/r/${token}`;
 
+/** The member's questionnaire link, `sessionurl` from the moment they start. */
+export const sessionUrl = (deps: Pick<CampaignDeps, 'config'>, token: string) =>
+  `${deps.config.questionnaireUrl}/q/${token}`;
+
 function objectOf(text: string | null): Record<string, unknown> | null {
   if (text === null) return null;
   try {
@@ -75,6 +79,8 @@ export async function completeParticipation(
       status: 'completed',
       datecompleted: now,
       datestarted: member.datestarted ?? now,
+      // A member completed without opening the link (the demo) has started all the same.
+      sessionurl: member.sessionurl || sessionUrl(deps, member.token),
       results: JSON.stringify({ status: 'completed', reportid: reportId }),
     })
     .where('id', '=', member.id)

@@ -44,6 +44,13 @@ for (const dialect of dialects) {
       const completed = members.filter((m: { status: string }) => m.status === 'completed');
       expect(completed.length).toBeGreaterThan(0);
       expect(completed[0].results).toEqual({ status: 'completed', reportid: expect.any(String) });
+      // A member who completed has started: the link is theirs ("empty until the member starts").
+      for (const member of completed) {
+        expect(member.sessionurl).toBe(`${instance.config.questionnaireUrl}/q/${member.token}`);
+        expect(member.datestarted).not.toBeNull();
+      }
+      for (const member of members.filter((m: { status: string }) => m.status === 'invited'))
+        expect(member.sessionurl).toBe('');
       expect(members.some((m: { status: string }) => m.status === 'invited')).toBe(true);
 
       for (const report of summary.groupReports) {
