@@ -218,7 +218,7 @@ async function campaignWithTokens(api, count) {
 // The GET reads the participation (the member by token joined with its campaign; an open campaign
 // needs no counts). The POST, on PostgreSQL with the token's variant known (it is after the page
 // was shown), is one UPDATE … FROM campaigns … RETURNING that merges the page into the stored
-// answers and reads the participation back; on SQLite the lookup, then the merging UPDATE. On
+// answers and answers them (all a page without a problem needs); on SQLite the lookup, then the merging UPDATE. On
 // PostgreSQL the notes add a bare `select 1` (one round trip and nothing else) beside it. A page
 // save commits without waiting for the WAL flush on both databases (docs/questionnaire.md).
 
@@ -249,7 +249,7 @@ async function sqlAlone(store, getTokens, postTokens, page) {
       if (dialect === 'postgres') {
         const saved = await saveOpenPage(kysely, postTokens[k], VARIANT, now, patches[k]);
         if (!saved) throw new Error('the save wrote nothing');
-        JSON.parse(saved.member.answers);
+        JSON.parse(saved);
       } else {
         const { member } = await findParticipation(kysely, dialect, postTokens[k]);
         JSON.parse(member.answers);

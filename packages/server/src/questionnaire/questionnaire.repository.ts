@@ -251,17 +251,17 @@ const saveOpenQuery = preparedWritePerDb(
         sql<boolean>`not (${sql.ref('c.closingtype')} = 'date' and ${sql.ref('c.end_at')} is not null and ${sql.ref('c.end_at')} collate "C" <= ${now})`,
       )
       .where(pageSaveCommit)
-      .returning(packedParticipation),
+      .returning('cm.answers'),
 );
 
 /**
- * PostgreSQL only: a page's answers saved (as mergeAnswers merges them) and the participation read
- * back, in one statement, for a token whose campaign's variant is known beforehand (`variant`,
- * checked here). It writes only while the page can take answers: the member has not sent, and
- * the campaign is open at `now` (started, and not past the end of a `date` campaign; an `auto`
- * campaign cannot have ended while this member has not sent). Dates compare as text in the C
- * collation, as JavaScript compares them. Answers the participation as the pages use it, with the
- * answers now stored; undefined when nothing was written.
+ * PostgreSQL only: a page's answers saved (as mergeAnswers merges them) in one statement that
+ * also checks, for a token whose campaign's variant is known beforehand (`variant`), that the page
+ * can take answers: the member has not sent, and the campaign is open at `now` (started, and not
+ * past the end of a `date` campaign; an `auto` campaign cannot have ended while this member has
+ * not sent). Dates compare as text in the C collation, as JavaScript compares them. Answers the
+ * answers now stored (all a page sent without a problem needs to say where to go next), or
+ * undefined when nothing was written.
  */
 export async function saveOpenPage(
   db: Kysely<Database>,
@@ -269,7 +269,7 @@ export async function saveOpenPage(
   variant: string,
   now: string,
   patch: Readonly<Record<string, number | string | null>>,
-): Promise<PageParticipation | undefined> {
+): Promise<string | undefined> {
   const [row] = await saveOpenQuery(db, 'postgres')(token, variant, now, JSON.stringify(patch));
-  return row?.participation;
+  return row?.answers;
 }

@@ -276,13 +276,20 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
       return expired(reply, participation, q(participation.member.token, `/page/${params.page}`));
     }
     const later = form.action === 'later';
-    const { found, submission } = await saveAnswers(
+    const outcome = await saveAnswers(
       deps,
       params.token,
       (variant) => pageNumber(variant, params.page),
       form,
       !later,
     );
+    if (outcome.kind === 'saved') {
+      const { token, variant, submission } = outcome;
+      return reply
+        .code(303)
+        .redirect(nextAfterSave(token, variant, pageNumber(variant, params.page), submission, later, form));
+    }
+    const { found, submission } = outcome;
     if (found.kind !== 'found') return clearPage(request, reply, found);
     const { participation } = found;
     const gate = stateGate(reply, participation);
@@ -290,8 +297,7 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
     const { member, variant } = participation;
     const number = pageNumber(variant, params.page);
     if (number === 0 || !submission) return reply.code(303).redirect(q(member.token));
-    if (later) return reply.code(303).redirect(q(member.token, '/saved'));
-    if (submission.problems.length > 0) {
+    if (!later && submission.problems.length > 0) {
       const saved = { ...participation, answers: submission.answers };
       return questionPage(
         reply,
@@ -302,12 +308,28 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
         form.return === 'check' ? 'check' : undefined,
       );
     }
-    const next = firstIncompletePage(variant, submission.answers);
-    if (form.return === 'check' && next === 0) return reply.code(303).redirect(q(member.token, '/check'));
-    if (number < variant.pages.length)
-      return reply.code(303).redirect(q(member.token, `/page/${number + 1}`));
-    return reply.code(303).redirect(q(member.token, next > 0 ? `/page/${next}` : '/check'));
+    return reply.code(303).redirect(nextAfterSave(member.token, variant, number, submission, later, form));
   });
+
+  /**
+   * Where a page saved without a problem leads: "Save and come back later" to the saved page; from
+   * the check page back to it when nothing is missing; else the next page, and after the last the
+   * first page with a required answer missing, or the check page.
+   */
+  function nextAfterSave(
+    token: string,
+    variant: Variant,
+    number: number,
+    submission: PageSubmission,
+    later: boolean,
+    form: { return?: string },
+  ) {
+    if (later) return q(token, '/saved');
+    const next = firstIncompletePage(variant, submission.answers);
+    if (form.return === 'check' && next === 0) return q(token, '/check');
+    if (number < variant.pages.length) return q(token, `/page/${number + 1}`);
+    return q(token, next > 0 ? `/page/${next}` : '/check');
+  }
 
   function expired(reply: FastifyReply, participation: Participation, back: string) {
     const base = chrome(participation);

@@ -248,14 +248,29 @@ function pagePatch(page: Page, answers: Readonly<Record<string, number | string>
 }
 
 /**
+ * A page sent: `saved` when it was saved with nothing to show again (no problem, or saved to come
+ * back later), all the page needs to say where to go next; otherwise the participation as it is
+ * now, with the page as submitted when it could take answers.
+ */
+export type SaveOutcome =
+  | {
+      readonly kind: 'saved';
+      readonly token: string;
+      readonly variant: Variant;
+      readonly submission: PageSubmission;
+    }
+  | { readonly kind: 'looked-up'; readonly found: Lookup; readonly submission?: PageSubmission };
+
+/**
  * Saves the answers of a page under the token, unless the questionnaire was sent or the link reset
  * meanwhile. The page's answers are checked, then written in one statement that merges them into
  * the stored answers of that moment (only the page's questions change), so two tabs never lose
  * each other's pages and no transaction is held open across round trips. On PostgreSQL, when the
- * token's variant is known (variantHints), that statement is the only one: it also checks that
- * the page can take answers and reads the participation back. Otherwise the participation is read
- * first, without a lock; when the save finds the row no longer open (reset, removed, sent since
- * it was read), nothing is saved and the lookup is made again to say why.
+ * token's variant is known (variantHints), that statement is the only one for a page without a
+ * problem: it also checks that the page can take answers (a page with problems is read back to
+ * be shown again). Otherwise the participation is read first, without a lock; when the save
+ * finds the row no longer open (reset, removed, sent since it was read), nothing is saved and the
+ * lookup is made again to say why.
  */
 export async function saveAnswers(
   deps: QuestionnaireDeps,
@@ -263,7 +278,7 @@ export async function saveAnswers(
   pageNumber: (variant: Variant) => number,
   form: Readonly<Record<string, unknown>>,
   requireAll: boolean,
-): Promise<{ found: Lookup; submission?: PageSubmission }> {
+): Promise<SaveOutcome> {
   const alias = deps.dialect === 'postgres' ? variantHints.get(deps.db)?.get(token) : undefined;
   const hinted = alias === undefined ? undefined : deps.variants.get(alias);
   const hintedNumber = hinted ? pageNumber(hinted) : 0;
@@ -271,19 +286,22 @@ export async function saveAnswers(
     const page = hinted.pages[hintedNumber - 1] as Page;
     const submission = readPage(hinted, page, form, {}, requireAll);
     const patch = pagePatch(page, submission.answers);
-    const saved = await saveOpenPage(deps.db, token, alias, nowOf(deps), patch);
-    const found = saved && (await participationOf(deps, deps.db, saved.member, saved.campaign));
-    // What is stored now: this page merged with whatever another tab saved meanwhile.
-    if (found?.kind === 'found')
-      return { found, submission: { ...submission, answers: found.participation.answers } };
+    const stored = await saveOpenPage(deps.db, token, alias, nowOf(deps), patch);
+    if (stored !== undefined) {
+      // What is stored now: this page merged with whatever another tab saved meanwhile.
+      const saved = { ...submission, answers: parseAnswers(stored) };
+      if (!requireAll || saved.problems.length === 0)
+        return { kind: 'saved', token, variant: hinted, submission: saved };
+      return { kind: 'looked-up', found: await lookup(deps, token), submission: saved };
+    }
     // Nothing saved (not open, reset, removed or sent): the lookup below says why.
   }
   const found = await lookup(deps, token);
-  if (found.kind !== 'found') return { found };
+  if (found.kind !== 'found') return { kind: 'looked-up', found };
   const { participation } = found;
   const number = pageNumber(participation.variant);
   const open = participation.member.status !== 'completed' && participation.campaignStatus === 'active';
-  if (!open || number === 0) return { found };
+  if (!open || number === 0) return { kind: 'looked-up', found };
   const page = participation.variant.pages[number - 1] as Page;
   const submission = readPage(participation.variant, page, form, participation.answers, requireAll);
   const stored = await mergeAnswers(
@@ -292,10 +310,11 @@ export async function saveAnswers(
     participation.member,
     pagePatch(page, submission.answers),
   );
-  if (stored === undefined) return { found: await lookup(deps, token) };
+  if (stored === undefined) return { kind: 'looked-up', found: await lookup(deps, token) };
   // What is stored now: this page merged with whatever another tab saved meanwhile.
   const answers = parseAnswers(stored);
   return {
+    kind: 'looked-up',
     found: {
       kind: 'found',
       participation: { ...participation, member: { ...participation.member, answers: stored }, answers },
