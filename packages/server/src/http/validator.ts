@@ -43,6 +43,7 @@ const describe = (value: unknown) =>
 function constants(schema: Schema): unknown[] | undefined {
   if ('const' in schema) return [schema.const];
   if (schema.type === 'null') return [null];
+  if (schema.type === 'boolean') return [true, false];
   if (Array.isArray(schema.enum)) return schema.enum;
   if (Array.isArray(schema.anyOf)) {
     const all: unknown[] = [];
@@ -109,7 +110,9 @@ const listKinds = (kinds: string[]) => {
 function buildAnyOf(schema: Schema, branches: Schema[]): Checker {
   const choices = constants(schema);
   if (choices) {
-    const problem = `must be one of ${choices.map((choice) => (choice === null ? 'null' : String(choice))).join(', ')}`;
+    // 1 and "1" read the same in a message: each is named once.
+    const names = new Set(choices.map((choice) => (choice === null ? 'null' : String(choice))));
+    const problem = `must be one of ${[...names].join(', ')}`;
     return (value, path) => {
       if (choices.includes(value)) return value;
       throw new Invalid(path, problem);

@@ -435,7 +435,8 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
     const reportId = await reportOfToken(deps, token);
     if (reportId) {
       const rendered = await renderReport(deps, reportId);
-      await markOpened(deps, reportId);
+      // HEAD (which Fastify answers with this handler) looks without opening.
+      if (request.method === 'GET') await markOpened(deps, reportId);
       return sendPdf(reply, rendered);
     }
     const found = await lookup(deps, token);

@@ -111,8 +111,33 @@ function checkRequest(
     master,
     memberId: (body.selectedMember ?? '').trim() || undefined,
     campaignId: (body.campaignid ?? '').trim() || undefined,
-    excluded: idList(body.excludedVerbatims, 'excludedVerbatims'),
+    excluded: excludedAnswers(
+      body.excludedVerbatims,
+      variant,
+      master === null ? seen : new Set([...seen, master]),
+    ),
   };
+}
+
+/**
+ * `excludedVerbatims`: each `<reportid>:<code>` names a free-text question of the variant, and each
+ * report (bare or with a code) is one of the selection; throws naming the entry.
+ */
+function excludedAnswers(value: unknown, variant: Variant, selection: ReadonlySet<string>): string[] {
+  const entries = idList(value, 'excludedVerbatims');
+  for (const entry of entries) {
+    const [reportId = '', code, ...rest] = entry.split(':');
+    if (!selection.has(reportId))
+      throw new BusinessError(`excludedVerbatims: ${reportId} is not a selected report`);
+    if (
+      rest.length > 0 ||
+      (code !== undefined && !variant.questions.some((q) => q.code === code && q.type === 'text'))
+    )
+      throw new BusinessError(
+        `excludedVerbatims: ${entry} is not <reportid> or <reportid>:<code> of a free-text question of ${variant.alias}`,
+      );
+  }
+  return entries;
 }
 
 /** Checks that a selected report may feed this group report; throws naming the field. */
@@ -175,6 +200,7 @@ export async function createGroupReport(
       const campaignId = await campaignOf(
         trx,
         request.campaignId,
+        variant,
         masterRow ? [masterRow, ...sources] : sources,
       );
       if (type === 'groupanon') {
@@ -294,14 +320,24 @@ function check360(variant: Variant, sources: readonly ReportRow[], master: Repor
   }
 }
 
-async function campaignOf(trx: Transaction<Database>, given: string | undefined, rows: readonly ReportRow[]) {
+async function campaignOf(
+  trx: Transaction<Database>,
+  given: string | undefined,
+  variant: Variant,
+  rows: readonly ReportRow[],
+) {
   if (given !== undefined) {
     const campaign = await trx
       .selectFrom('campaigns')
-      .select('id')
+      .select(['id', 'variant'])
       .where('id', '=', given)
       .executeTakeFirst();
     if (!campaign) throw new BusinessError(`campaignid: unknown campaign ${given}`);
+    // As an import: a report lists under a campaign of its own variant only.
+    if (campaign.variant !== variant.alias)
+      throw new BusinessError(
+        `campaignid: campaign ${campaign.id} is of variant ${campaign.variant}, not ${variant.alias}`,
+      );
     return campaign.id;
   }
   const first = rows[0]?.campaign_id ?? null;

@@ -237,7 +237,9 @@ export async function usersOf(db: Db, sourceId: string): Promise<string[]> {
 export async function updateReport(
   db: Db,
   id: string,
-  change: Partial<Pick<ReportRow, 'name' | 'language' | 'tags' | 'testcase' | 'processed' | 'lastopened'>>,
+  change: Partial<
+    Pick<ReportRow, 'name' | 'language' | 'config' | 'tags' | 'testcase' | 'processed' | 'lastopened'>
+  >,
 ): Promise<boolean> {
   const result = await db.updateTable('reports').set(change).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

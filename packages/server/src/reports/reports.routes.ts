@@ -249,7 +249,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
     {
       schema: {
         tags,
-        summary: 'The report as a PDF (not JSON); sets lastopened',
+        summary: 'The report as a PDF (not JSON); a GET sets lastopened',
         params: reportParams,
         response: pdfResponse,
       },
@@ -257,7 +257,8 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
     async (request, reply) => {
       const id = reportId(request);
       const rendered = await renderReport(deps, id);
-      await reports.markOpened(deps, id);
+      // HEAD (which Fastify answers with this handler) looks without opening.
+      if (request.method === 'GET') await reports.markOpened(deps, id);
       return sendPdf(reply, rendered);
     },
   );

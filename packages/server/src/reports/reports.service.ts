@@ -99,6 +99,18 @@ export async function counts(deps: ReportDeps, groupId?: string): Promise<Static
   return result;
 }
 
+/** `config` (JSON text) with its `language` set, when it has one (a group report's); else undefined. */
+function configWithLanguage(text: string, language: string): string | undefined {
+  try {
+    const config = JSON.parse(text) as unknown;
+    if (typeof config !== 'object' || config === null || Array.isArray(config) || !('language' in config))
+      return undefined;
+    return JSON.stringify({ ...config, language });
+  } catch {
+    return undefined;
+  }
+}
+
 /** PATCH /reports/{id}: `name` (group reports), `language`, `tags`, `testcase`; the rest is fixed. */
 export async function patchReport(deps: ReportDeps, id: string, body: ReportPatch): Promise<Report> {
   const row = await existing(deps, id);
@@ -112,6 +124,9 @@ export async function patchReport(deps: ReportDeps, id: string, body: ReportPatc
     const variant = deps.variants.get(row.variant);
     if (!variant) throw new BusinessError(`language: ${row.variant} is no longer installed`);
     change.language = variantLanguage(variant, body.language === '' ? undefined : body.language);
+    // A group report's config names its language too: both say the same.
+    const config = configWithLanguage(row.config, change.language);
+    if (config !== undefined) change.config = config;
   }
   if (body.tags !== undefined) change.tags = JSON.stringify([...new Set(body.tags)]);
   if (body.testcase !== undefined)

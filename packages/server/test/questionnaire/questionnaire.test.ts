@@ -181,8 +181,15 @@ for (const dialect of dialects) {
         'confirmation_member',
       ]);
 
+      // HEAD looks without opening; GET opens (lastopened).
+      const lastopened = async () =>
+        (await instance.call('GET', `/campaigns/${campaignid}/reports`)).json.data[0].lastopened;
+      const head = await instance.app.inject({ method: 'HEAD', url: `/r/${token}` });
+      expect(head.headers['content-type']).toBe('application/pdf');
+      expect(await lastopened()).toBeNull();
       const pdf = await instance.app.inject({ method: 'GET', url: `/r/${token}` });
       expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(await lastopened()).toMatch(/^\d{4}-\d{2}-\d{2}T/);
       expect((await readPdf(pdf.rawPayload)).text).toContain('Ångström');
     });
 

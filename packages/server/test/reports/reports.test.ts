@@ -293,6 +293,17 @@ for (const dialect of dialects) {
       });
 
       it('serves the PDF inline with a file name, and records when it was opened', async () => {
+        // HEAD looks without opening: lastopened stays null.
+        const head = await instance.app.inject({
+          method: 'HEAD',
+          url: `/api/v1/reports/${reportid}`,
+          headers: { authorization: `Bearer ${await instance.token()}` },
+        });
+        expect(head.statusCode).toBe(200);
+        expect(head.headers['content-type']).toBe('application/pdf');
+        expect(
+          (await instance.call('GET', `/members/${memberid}/reports`)).json.data[0].lastopened,
+        ).toBeNull();
         const response = await pdf(`/reports/${reportid}`);
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toBe('application/pdf');
@@ -337,6 +348,10 @@ for (const dialect of dialects) {
         expect(
           (await instance.call('PATCH', `/reports/${reportid}`, { body: { tags: 'x' } })).json.status,
         ).toBe('ERROR');
+        for (const testcase of ['yes', 2])
+          expect((await instance.call('PATCH', `/reports/${reportid}`, { body: { testcase } })).json).toEqual(
+            error('testcase: must be one of true, false, 0, 1'),
+          );
         // From now on the PDF speaks French: the variant's French name and dimension names.
         const texts = (await instance.call('GET', '/settings/reports/leadership360/frFR/texts')).json.data;
         const read = await readPdf((await pdf(`/reports/${reportid}`)).rawPayload);
@@ -451,6 +466,14 @@ for (const dialect of dialects) {
           body: { name: 'Q1 overview' },
         });
         expect(renamed.json.data.name).toBe('Q1 overview');
+        // Its config names its language too: a new language changes both.
+        const french = await instance.call('PATCH', `/reports/${made.json.data.reportid}`, {
+          body: { language: 'frFR' },
+        });
+        expect(french.json.data.language).toBe('frFR');
+        expect(french.json.data.config.language).toBe('frFR');
+        const short = (await instance.call('GET', `/reports/${made.json.data.reportid}/short`)).json.data;
+        expect(short.config).toMatchObject({ language: 'frFR', reportType: 'condensed' });
       });
 
       it('keeps an anonymous group report anonymous, and refuses one below its minimum', async () => {
@@ -505,8 +528,40 @@ for (const dialect of dialects) {
       });
 
       it('names what is wrong with a selection, and stores nothing', async () => {
+        const teamscan = (
+          await instance.call('POST', '/campaigns', {
+            body: { name: 'Team scan', variant: 'teamscan', start: PAST },
+          })
+        ).json.data.campaignid;
         const before = (await instance.call('GET', '/reports/counts')).json.data;
         const cases: [Record<string, unknown>, string][] = [
+          [
+            {
+              reportType: 'group',
+              variant: 'leadership360',
+              selectedReports: reports[0],
+              campaignid: teamscan,
+            },
+            `campaignid: campaign ${teamscan} is of variant teamscan, not leadership360`,
+          ],
+          [
+            {
+              reportType: 'group',
+              variant: 'leadership360',
+              selectedReports: reports[0],
+              excludedVerbatims: 'ZZZZZZZZZZ:Remarks2',
+            },
+            'excludedVerbatims: ZZZZZZZZZZ is not a selected report',
+          ],
+          [
+            {
+              reportType: 'group',
+              variant: 'leadership360',
+              selectedReports: reports[0],
+              excludedVerbatims: `${reports[0]}:Q1`,
+            },
+            `excludedVerbatims: ${reports[0]}:Q1 is not <reportid> or <reportid>:<code> of a free-text question of leadership360`,
+          ],
           [
             { variant: 'leadership360', selectedReports: reports.join(',') },
             'reportType: is required (one of group, groupanon, condensed, complete)',
