@@ -389,7 +389,24 @@ async function run(argv: string[]): Promise<void> {
       }
       case 'demo': {
         const started = performance.now();
-        const summary = await runDemo(campaignDeps(db, config));
+        // One transaction: a demo that fails or is stopped half-way leaves nothing behind, and a
+        // server on the same data sees it whole or not at all.
+        const whole = openDatabase({
+          databaseUrl: config.databaseUrl,
+          dataDir: config.dataDir,
+          oneTransaction: true,
+        });
+        const summary = await runDemo(campaignDeps(whole, config)).then(
+          async (made) => {
+            await whole.commit?.();
+            await whole.close();
+            return made;
+          },
+          async (error: unknown) => {
+            await whole.close();
+            throw error;
+          },
+        );
         if (values.json) json(summary);
         else {
           print(

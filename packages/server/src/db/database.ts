@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import type {
   ApiKeyTable,
   OAuthClientTable,
@@ -34,6 +34,18 @@ export interface Database {
   report_sources: ReportSourceTable;
   retired_tokens: RetiredTokenTable;
   instance_facts: InstanceFactTable;
+  guess_failures: GuessFailureTable;
+}
+
+/** An attempt counted by a guessing limit (auth/rate-limit.ts), on PostgreSQL only. */
+export interface GuessFailureTable {
+  id: Generated<number>;
+  /** Which limit: `credentials`, `sign-in`, `signup`, `raters`. */
+  kind: string;
+  /** Whom it limits: the caller's address. */
+  key: string;
+  /** When, in milliseconds since the epoch. */
+  at: number;
 }
 
 /** Facts about the instance itself (`initial_client`: when the first start's client was made). */
@@ -59,7 +71,34 @@ export interface Db {
   readonly kysely: Kysely<Database>;
   readonly dialect: Dialect;
   readonly freshness: Freshness;
+  /** Where to report what the connection survives (a lost PostgreSQL connection); the app attaches its logger. */
+  attachLog(log: { warn(obj: object, msg?: string): void }): void;
+  /** Only when opened as one transaction: makes everything done through it visible at once. */
+  readonly commit?: () => Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * True when a statement failed because the database could not be reached or went away (a restart, a
+ * terminated backend, a refused connection, SQLite still locked by another process after the busy
+ * timeout): nothing about the request was wrong, and the same request may succeed in a moment.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error === null || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    // PostgreSQL: class 08 (connection exception), 57P01-57P03 (shut down, crash, cannot connect now).
+    if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[1-3]$/.test(code)) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code))
+      return true;
+    if (code.startsWith('SQLITE_BUSY')) return true;
+  }
+  return (
+    typeof message === 'string' &&
+    /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed)/.test(
+      message,
+    )
+  );
 }
 
 /** A trivial read, for the health check: throws when the database does not answer. */

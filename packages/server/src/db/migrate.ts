@@ -7,6 +7,8 @@ import * as oauthCodeRedirectGiven from './migrations/20261124T1100-oauth-code-r
 import * as campaigns from './migrations/20261125T1000-campaigns.js';
 import * as reports from './migrations/20261126T1000-reports.js';
 import * as questionnaire from './migrations/20261127T1000-questionnaire.js';
+import * as mailLeaseOwner from './migrations/20261128T1000-mail-lease-owner.js';
+import * as guessFailures from './migrations/20261128T1200-guess-failures.js';
 
 // Listed here rather than read from the folder, so the compiled build and the tests see the same set.
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +20,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125T1000-campaigns': campaigns,
   '20261126T1000-reports': reports,
   '20261127T1000-questionnaire': questionnaire,
+  '20261128T1000-mail-lease-owner': mailLeaseOwner,
+  '20261128T1200-guess-failures': guessFailures,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

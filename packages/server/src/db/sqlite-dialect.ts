@@ -18,6 +18,35 @@ import {
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
+ * How long a write waits for another process (a second server, `assay members import`) to release
+ * SQLite's write lock before the request is answered 503. The wait is asynchronous: SQLite's own busy
+ * handler sleeps on the thread, so the connection is opened with a short one (`busy_timeout`) and a
+ * write that still finds the lock taken is tried again after a timer, the event loop free meanwhile.
+ */
+export const SQLITE_LOCK_WAIT_MS = 15_000;
+
+const isBusy = (error: unknown) =>
+  typeof (error as { code?: unknown } | null)?.code === 'string' &&
+  ((error as { code: string }).code === 'SQLITE_BUSY' ||
+    (error as { code: string }).code === 'SQLITE_LOCKED');
+
+/**
+ * Runs `attempt` until it does not meet a busy database, waiting a little longer each time, up to
+ * `SQLITE_LOCK_WAIT_MS`; then the busy error goes up (and the request answers 503).
+ */
+async function whenUnlocked<T>(attempt: () => T): Promise<T> {
+  const deadline = performance.now() + SQLITE_LOCK_WAIT_MS;
+  for (let wait = 2; ; wait = Math.min(wait * 2, 100)) {
+    try {
+      return attempt();
+    } catch (error) {
+      if (!isBusy(error) || performance.now() + wait > deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+/**
  * Kysely over better-sqlite3, tuned for a server: Kysely's own SQLite driver prepares every query
  * anew, wakes every waiting request whenever the single connection is released (so 50 concurrent
  * requests cost 50 wake-ups per query), and streams one row at a time. This one keeps prepared
@@ -90,8 +119,13 @@ class SqliteServerDriver implements Driver {
     else this.busy = false;
   }
 
+  /**
+   * Takes the write lock up front. A deferred `begin` would read under a snapshot and then fail at
+   * once with SQLITE_BUSY_SNAPSHOT at its first write if another process committed in between; an
+   * immediate one waits for the lock (see `whenUnlocked`) and then reads the latest data.
+   */
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin'));
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('commit'));
@@ -131,10 +165,21 @@ class SqliteServerConnection implements DatabaseConnection {
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const statement = this.prepare(compiledQuery.sql);
     const parameters = compiledQuery.parameters as unknown[];
-    if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
-    this.writes.count++;
-    const { changes, lastInsertRowid } = statement.run(parameters);
-    return Promise.resolve({ numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] });
+    const run = (): QueryResult<R> => {
+      if (statement.reader) return { rows: statement.all(parameters) as R[] };
+      this.writes.count++;
+      const { changes, lastInsertRowid } = statement.run(parameters);
+      return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+    };
+    try {
+      return Promise.resolve(run());
+    } catch (error) {
+      // Another process holds the write lock: wait for it without holding the event loop. A
+      // statement inside a transaction never gets here (the transaction holds the lock since `begin
+      // immediate`), so retrying one statement never splits a transaction.
+      if (isBusy(error) && !this.database.inTransaction) return whenUnlocked(run);
+      return Promise.reject(error);
+    }
   }
 
   async *streamQuery<R>(

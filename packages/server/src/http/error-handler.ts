@@ -1,14 +1,24 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
+import { isDatabaseUnavailable } from '../db/database.js';
 import { failure } from './envelope.js';
 import { BusinessError, HttpError } from './errors.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 function sendHttpError(reply: FastifyReply, error: HttpError) {
-  reply.code(error.statusCode).headers(error.headers).send({ error: error.code, message: error.message });
+  reply
+    .code(error.statusCode)
+    .headers({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', ...error.headers })
+    .send({ error: error.code, message: error.message });
 }
+
+/** The answer to a request the database could not serve: nothing was wrong with it, try again soon. */
+export const databaseUnavailable = () =>
+  new HttpError(503, 'service_unavailable', 'The database is unavailable; try again in a moment', {
+    'retry-after': '2',
+  });
 
 /** Maps every error to the wire: never a stack trace, never a 5xx with internals. */
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
@@ -29,6 +39,10 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   if (typeof fastifyError.code === 'string' && /^22[0-9A-Z]{3}$/.test(fastifyError.code)) {
     request.log.warn({ err: error }, 'a value reached the database that it cannot store');
     return reply.code(200).send(failure('request: has a value that cannot be stored'));
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: { message: error.message, code: fastifyError.code } }, 'database unavailable');
+    return sendHttpError(reply, databaseUnavailable());
   }
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { createTransport } from 'nodemailer';
 import type { Database, Dialect } from '../db/database.js';
 import { formatDate } from '../util/dates.js';
+import { randomId } from '../util/ids.js';
 import type { VariantRegistry } from '../variants/variant.types.js';
 import type { OutboxRow } from './mail.table.js';
 import type { MailParams } from './mail.types.js';
@@ -11,6 +12,7 @@ import {
   markFailed,
   markRetry,
   markSent,
+  reclaimOwn,
   type Settled,
 } from './outbox.repository.js';
 import { renderMail } from './render.js';
@@ -110,6 +112,17 @@ export class MailDelivery {
   private notified = false;
   private readonly sleepers = new Set<() => void>();
   private readonly batches = new Set<Promise<number>>();
+  /** This worker's name on the leases it takes. */
+  private readonly owner = randomId();
+  /** The mails this worker has claimed and not yet recorded. */
+  private readonly holding = new Set<string>();
+  /**
+   * Set when a claim or a record failed (the database went away): the database may hold mails under
+   * this worker's lease that it does not know of. The next claim takes them back first.
+   */
+  private mayHoldUnknown = false;
+  /** Claims run one at a time, so that taking back unknown mails never takes a lane's fresh claim. */
+  private claiming: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: MailDeliveryOptions) {
     this.clock = options.clock ?? (() => new Date());
@@ -201,22 +214,56 @@ export class MailDelivery {
     const { db, dialect } = this.options;
     const now = this.clock();
     const leaseUntil = formatDate(new Date(now.getTime() + this.settings.leaseMs));
-    const rows = await claimDue(db, dialect, {
-      now: formatDate(now),
-      leaseUntil,
-      limit: this.settings.batchSize,
-    });
+    const rows = await this.claim(now, leaseUntil);
     if (rows.length === 0) return 0;
-    if (!this.options.smtpUrl) {
-      const ids = rows.map((row) => row.id);
-      await markCaptured(db, dialect, ids, { leaseUntil });
+    const ids = rows.map((row) => row.id);
+    try {
+      if (!this.options.smtpUrl) {
+        await markCaptured(db, dialect, ids, { leaseUntil });
+        return rows.length;
+      }
+      const recorder = new OutcomeRecorder(this.options, leaseUntil, this.clock, () => this.stopping);
+      const pool = this.smtpPool(this.options.smtpUrl);
+      await Promise.all(rows.map(async (row) => recorder.add(await this.deliver(pool, row))));
+      await recorder.done();
       return rows.length;
+    } catch (error) {
+      // Not sent (captured mails are never sent): take them back at the next claim.
+      this.mayHoldUnknown = true;
+      throw error;
+    } finally {
+      for (const id of ids) this.holding.delete(id);
     }
-    const recorder = new OutcomeRecorder(this.options, leaseUntil, this.clock);
-    const pool = this.smtpPool(this.options.smtpUrl);
-    await Promise.all(rows.map(async (row) => recorder.add(await this.deliver(pool, row))));
-    await recorder.done();
-    return rows.length;
+  }
+
+  /** The next batch, under this worker's lease: first any mails a lost answer left it holding. */
+  private claim(now: Date, leaseUntil: string): Promise<OutboxRow[]> {
+    const { db, dialect } = this.options;
+    const limit = this.settings.batchSize;
+    const claimed = this.claiming.then(async () => {
+      try {
+        let rows: OutboxRow[] = [];
+        if (this.mayHoldUnknown) {
+          rows = await reclaimOwn(db, { owner: this.owner, leaseUntil, holding: [...this.holding], limit });
+          this.mayHoldUnknown = false;
+          if (rows.length > 0)
+            this.options.log?.info(
+              { mails: rows.length },
+              'mail delivery: took back mails a lost connection left',
+            );
+        }
+        if (rows.length === 0)
+          rows = await claimDue(db, dialect, { now: formatDate(now), leaseUntil, limit, owner: this.owner });
+        for (const row of rows) this.holding.add(row.id);
+        return rows;
+      } catch (error) {
+        // The claim may have been written with its answer lost.
+        this.mayHoldUnknown = true;
+        throw error;
+      }
+    });
+    this.claiming = claimed.catch(() => undefined);
+    return claimed;
   }
 
   private smtpPool(smtpUrl: string): Pool {
@@ -285,6 +332,7 @@ class OutcomeRecorder {
     private readonly options: MailDeliveryOptions,
     private readonly leaseUntil: string,
     private readonly clock: () => Date,
+    private readonly stopping: () => boolean,
   ) {}
 
   add(outcome: Outcome): void {
@@ -312,7 +360,7 @@ class OutcomeRecorder {
     if (this.writing || this.pending.length === 0) return;
     const outcomes = this.pending;
     this.pending = [];
-    this.writing = this.write(outcomes)
+    this.writing = this.writeUntilRecorded(outcomes)
       .catch((error: unknown) => {
         // The rows stay `sending`; once the lease ends a worker takes them again.
         this.options.log?.error({ err: error, mails: outcomes.length }, 'mail delivery: not recorded');
@@ -321,6 +369,27 @@ class OutcomeRecorder {
         this.writing = undefined;
         this.schedule();
       });
+  }
+
+  /**
+   * Writes the outcomes, trying again while the database is away: the mails were delivered, and
+   * sending them again because their outcome was lost would double them. Gives up once the lease has
+   * run out (another worker may have them now) or the worker stops.
+   */
+  private async writeUntilRecorded(outcomes: Outcome[]): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.write(outcomes);
+      } catch (error) {
+        if (this.stopping() || formatDate(this.clock()) >= this.leaseUntil) throw error;
+        if (attempt === 0)
+          this.options.log?.warn(
+            { err: error, mails: outcomes.length },
+            'mail delivery: outcome not recorded yet, retrying',
+          );
+        await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** attempt, 2000)));
+      }
+    }
   }
 
   private async write(outcomes: Outcome[]): Promise<void> {

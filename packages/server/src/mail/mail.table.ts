@@ -23,6 +23,8 @@ export interface MailOutboxTable {
   attempts: number;
   next_attempt_at: string;
   lease_until: string | null;
+  /** The delivery worker that holds the lease (its random id), while the mail is `sending`. */
+  lease_owner: string | null;
   /** The SMTP server's last answer (or the error). */
   last_response: string | null;
   created: string;

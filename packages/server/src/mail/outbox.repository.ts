@@ -76,7 +76,7 @@ export async function queueMails(
 export async function claimDue(
   db: Kysely<Database>,
   dialect: Dialect,
-  options: { now: string; leaseUntil: string; limit: number },
+  options: { now: string; leaseUntil: string; limit: number; owner?: string },
 ): Promise<OutboxRow[]> {
   // Two statements rather than one with OR: each walks the (status, next_attempt_at) index and stops
   // at `limit` rows, where the OR made both engines gather and sort every due row for each batch.
@@ -88,7 +88,7 @@ export async function claimDue(
 async function claim(
   db: Kysely<Database>,
   dialect: Dialect,
-  options: { now: string; leaseUntil: string },
+  options: { now: string; leaseUntil: string; owner?: string },
   which: 'lost' | 'due',
   limit: number,
 ): Promise<OutboxRow[]> {
@@ -113,9 +113,36 @@ async function claim(
     .set((eb) => ({
       status: 'sending',
       lease_until: options.leaseUntil,
+      lease_owner: options.owner ?? null,
       attempts: eb('attempts', '+', 1),
     }))
     .where('id', 'in', rows)
+    .returningAll()
+    .execute();
+}
+
+/**
+ * The mails `owner` holds under a lease but does not know of: it claimed them, and the database's
+ * answer was lost with the connection. Nobody else may take them before the lease runs out, so the
+ * owner takes them back at once, under a new lease, leaving out the ones it still has in hand
+ * (`holding`). Their attempt was counted when they were claimed.
+ */
+export async function reclaimOwn(
+  db: Kysely<Database>,
+  options: { owner: string; leaseUntil: string; holding: readonly string[]; limit: number },
+): Promise<OutboxRow[]> {
+  let mine = db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('status', '=', 'sending')
+    .where('lease_owner', '=', options.owner)
+    .limit(options.limit);
+  if (options.holding.length > 0) mine = mine.where('id', 'not in', options.holding);
+  return db
+    .updateTable('mail_outbox')
+    .set({ lease_until: options.leaseUntil })
+    .where('id', 'in', mine)
+    .where('lease_owner', '=', options.owner)
     .returningAll()
     .execute();
 }
@@ -189,6 +216,7 @@ export function markSent(
     sent_at: options.now,
     last_response: response,
     lease_until: null,
+    lease_owner: null,
   }));
 }
 
@@ -204,6 +232,7 @@ export function markRetry(
     next_attempt_at: nextAt,
     last_response: response,
     lease_until: null,
+    lease_owner: null,
   }));
 }
 
@@ -218,6 +247,7 @@ export function markFailed(
     status: 'failed',
     last_response: response,
     lease_until: null,
+    lease_owner: null,
   }));
 }
 
@@ -233,6 +263,7 @@ export function markCaptured(
     status: 'captured',
     last_response: response,
     lease_until: null,
+    lease_owner: null,
   }));
 }
 
@@ -260,7 +291,7 @@ const RETRYABLE: OutboxStatus[] = ['failed', 'captured'];
 export async function retryOutboxMail(db: Kysely<Database>, id: string, now: string): Promise<boolean> {
   const result = await db
     .updateTable('mail_outbox')
-    .set({ status: 'queued', attempts: 0, next_attempt_at: now, lease_until: null })
+    .set({ status: 'queued', attempts: 0, next_attempt_at: now, lease_until: null, lease_owner: null })
     .where('id', '=', id)
     .where('status', 'in', RETRYABLE)
     .executeTakeFirst();
@@ -271,7 +302,7 @@ export async function retryOutboxMail(db: Kysely<Database>, id: string, now: str
 export async function retryFailedMails(db: Kysely<Database>, now: string): Promise<number> {
   const result = await db
     .updateTable('mail_outbox')
-    .set({ status: 'queued', attempts: 0, next_attempt_at: now, lease_until: null })
+    .set({ status: 'queued', attempts: 0, next_attempt_at: now, lease_until: null, lease_owner: null })
     .where('status', '=', 'failed')
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -1,10 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, serveProcess, stopProcess } from '../helpers/cli-process.js';
 import { writeTiny } from '../variants/fixtures.js';
 
 const run = promisify(execFile);
@@ -14,44 +15,8 @@ const ENV = { ...process.env, LOG_LEVEL: 'warn' };
 const assay = async (data: string, ...args: string[]) =>
   (await run(process.execPath, [MAIN, ...args, '--data', data], { env: ENV })).stdout;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `assay serve` and waits until it listens; answers the process and its stdout so far. */
-async function serve(data: string, port: number, env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(
-    process.execPath,
-    [MAIN, 'serve', '--data', data, '--port', String(port), '--host', '127.0.0.1'],
-    {
-      env: { ...ENV, ...env },
-    },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const started = await new Promise<boolean>((resolve) => {
-    child.stdout.on('data', () => output.includes('Assay is serving') && resolve(true));
-    child.on('exit', () => resolve(false));
-  });
-  return { child, started, output: () => output };
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) return resolve(child.exitCode);
-    child.on('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
+const serve = serveProcess;
+const stop = stopProcess;
 
 async function token(base: string, id: string, secret: string, scope = 'members') {
   const response = await fetch(`${base}/api/v1/auth/access_token`, {

@@ -24,6 +24,35 @@ for (const dialect of dialects) {
       campaignsDue: () => {},
     });
 
+    it('is one transaction: a run that fails half-way leaves nothing, and the next run makes it whole', async () => {
+      const whole = instance.otherProcess({ oneTransaction: true });
+      const variants = loadInstanceVariants(instance.config);
+      // The 360 rounds come after the groups, the members, two campaigns and their reports.
+      const without360 = {
+        list: () => variants.list(),
+        get: (alias: string) => (alias === 'leadership360' ? undefined : variants.get(alias)),
+      };
+      await expect(
+        runDemo({ ...deps(), db: whole.kysely, dialect: whole.dialect, variants: without360 }),
+      ).rejects.toThrow('leadership360');
+      await whole.close();
+      const count = async (table: 'groups' | 'members' | 'campaigns' | 'reports') =>
+        Number(
+          (
+            await instance.db.kysely
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      expect([
+        await count('groups'),
+        await count('members'),
+        await count('campaigns'),
+        await count('reports'),
+      ]).toEqual([0, 0, 0, 0]);
+    });
+
     it('fills the instance through the services, with a group report of every type, and refuses a second run', async () => {
       const summary = await runDemo(deps());
       expect(summary.members).toBe(200);

@@ -1,9 +1,12 @@
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/auth/auth.service.js';
+import { openDatabase } from '../../src/db/connect.js';
 import type { Db } from '../../src/db/database.js';
 import { prepared } from '../../src/db/prepared.js';
-import { migratedDatabase } from '../helpers/instance.js';
+import { freshDatabase, migratedDatabase } from '../helpers/instance.js';
 
 describe('the SQLite dialect', () => {
   let db: Db;
@@ -96,5 +99,58 @@ describe('the SQLite dialect', () => {
       if (streamed++ === 150) midStream = count();
     }
     expect((await midStream)?.[0]?.n).toBe(before);
+  });
+});
+
+describe('the SQLite dialect with another process on the same file', () => {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+  let other: Db;
+  beforeAll(async () => {
+    fresh = await freshDatabase('sqlite');
+    await sql`create table counter (n integer not null)`.execute(fresh.db.kysely);
+    await sql`insert into counter (n) values (0)`.execute(fresh.db.kysely);
+    // Another connection to the file: for SQLite's locks, as another process would be.
+    other = openDatabase({ dataDir: fresh.dataDir });
+  });
+  afterAll(async () => {
+    await other.close();
+    await fresh.db.close();
+    await fresh.drop();
+  });
+
+  it('takes the write lock when a transaction begins, so a commit elsewhere between its read and its write is no error', async () => {
+    let rivalDone: Promise<unknown> = Promise.resolve();
+    await fresh.db.kysely.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ n: number }>`select n from counter`.execute(trx);
+      // With a deferred `begin` the rival commits here and the update below fails at once with
+      // SQLITE_BUSY_SNAPSHOT; with `begin immediate` the rival waits for this transaction.
+      rivalDone = sql`update counter set n = n + 100`.execute(other.kysely);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await sql`update counter set n = ${(rows[0]?.n ?? 0) + 1}`.execute(trx);
+    });
+    await rivalDone;
+    const { rows } = await sql<{ n: number }>`select n from counter`.execute(fresh.db.kysely);
+    expect(rows[0]?.n).toBe(101);
+  });
+
+  it('waits for a lock held elsewhere without holding the event loop', async () => {
+    const holder = new SqliteDatabase(path.join(fresh.dataDir, 'assay.sqlite'));
+    holder.exec('begin immediate');
+    let longestGap = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    }, 5);
+    const write = sql`update counter set n = n + 1`.execute(fresh.db.kysely);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    holder.exec('commit');
+    holder.close();
+    await write;
+    clearInterval(ticker);
+    expect(longestGap).toBeLessThan(100);
+    const { rows } = await sql<{ n: number }>`select n from counter`.execute(fresh.db.kysely);
+    expect(rows[0]?.n).toBe(102);
   });
 });

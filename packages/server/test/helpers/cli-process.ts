@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -70,3 +70,24 @@ export const stopProcess = (child: ChildProcess) =>
     child.on('exit', (code) => resolve(code));
     child.kill('SIGTERM');
   });
+
+/** Starts `assay serve` on a port and waits until it listens; answers the process and its output so far. */
+export async function serveProcess(data: string, port: number, env: NodeJS.ProcessEnv = {}) {
+  const child = spawn(
+    process.execPath,
+    [MAIN, 'serve', '--data', data, '--port', String(port), '--host', '127.0.0.1'],
+    { env: { ...process.env, LOG_LEVEL: 'warn', ...env } },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const started = await new Promise<boolean>((resolve) => {
+    child.stdout.on('data', () => output.includes('Assay is serving') && resolve(true));
+    child.on('exit', () => resolve(false));
+  });
+  return { child, started, output: () => output };
+}

@@ -21,19 +21,21 @@ export const dialects: Dialect[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqli
 /** A fresh, empty database of the given engine: a temp SQLite file, or a new PostgreSQL database. */
 export async function freshDatabase(
   dialect: Dialect,
+  /** The PostgreSQL server to make the database on (TEST_DATABASE_URL's by default). */
+  serverUrl = postgresUrl,
 ): Promise<{ db: Db; dataDir: string; url?: string; drop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-test-'));
   if (dialect === 'sqlite') {
     const db = openDatabase({ dataDir });
     return { db, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
-  if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set');
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `assay_t_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(postgresUrl);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = openDatabase({ databaseUrl: url.toString(), dataDir });
   return {
@@ -41,7 +43,7 @@ export async function freshDatabase(
     dataDir,
     url: url.toString(),
     drop: async () => {
-      const client = new pg.Client({ connectionString: postgresUrl });
+      const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
@@ -76,7 +78,7 @@ export interface Instance {
   inject(options: InjectOptions): Promise<Response>;
   apiKey(scopes?: string): Promise<string>;
   /** Another connection to the same database, as another server process or the CLI would open. */
-  otherProcess(): Db;
+  otherProcess(options?: { oneTransaction?: boolean }): Db;
   close(): Promise<void>;
 }
 
@@ -102,9 +104,13 @@ export async function startInstance(
     clock?: () => Date;
     /** Run the scheduler and the mail worker (off by default: tests drive them by hand). */
     background?: boolean;
+    /** Where the log goes (set LOG_LEVEL in `env` too: tests are silent by default). */
+    logStream?: { write(line: string): void };
+    /** The PostgreSQL server to use (TEST_DATABASE_URL's by default). */
+    postgresServerUrl?: string;
   } = {},
 ): Promise<Instance> {
-  const fresh = await freshDatabase(dialect);
+  const fresh = await freshDatabase(dialect, options.postgresServerUrl);
   await migrateToLatest(fresh.db.kysely);
   if (options.keys !== false) await generateSigningKey(fresh.db.kysely);
   const boot = await bootstrapInstance(fresh.db.kysely, 'admin@example.test');
@@ -115,6 +121,7 @@ export async function startInstance(
     database: fresh.db,
     clock: options.clock,
     background: options.background ?? false,
+    logStream: options.logStream,
   });
   await app.ready();
   const tokens = new Map<string, string>();
@@ -171,8 +178,8 @@ export async function startInstance(
       return (await createApiKey(fresh.db.kysely, { userId: admin.id, scopes: scopes.split(' ') as never }))
         .apikey;
     },
-    otherProcess() {
-      return openDatabase({ databaseUrl: fresh.url, dataDir: fresh.dataDir });
+    otherProcess(options = {}) {
+      return openDatabase({ databaseUrl: fresh.url, dataDir: fresh.dataDir, ...options });
     },
     async close() {
       await app.close();
@@ -215,4 +222,38 @@ export async function whileRivalCommits<T>(
   } finally {
     await other.close();
   }
+}
+
+/**
+ * A member of a new campaign (leadership360 unless `campaign` says otherwise, open since 2026),
+ * ready to open its questionnaire: the ids and the participation token.
+ */
+export async function participant(
+  instance: Instance,
+  campaign: Record<string, unknown> = {},
+): Promise<{ campaignid: string; memberid: string; token: string }> {
+  const made = await instance.call('POST', '/campaigns', {
+    body: { name: 'Participant', variant: 'leadership360', start: '2026-01-01T09:00:00+00:00', ...campaign },
+  });
+  if (made.json.status !== 'OK') throw new Error(`campaign: ${made.body}`);
+  const campaignid = made.json.data.campaignid as string;
+  const member = await instance.call('POST', '/members', {
+    body: { email: email('participant'), firstname: 'Pat', lastname: 'Participant' },
+  });
+  const memberid = member.json.data.memberid as string;
+  await instance.call('POST', `/campaigns/${campaignid}/members/${memberid}`);
+  const { token } = await instance.db.kysely
+    .selectFrom('campaign_members')
+    .select('token')
+    .where('campaign_id', '=', campaignid)
+    .where('member_id', '=', memberid)
+    .executeTakeFirstOrThrow();
+  return { campaignid, memberid, token };
+}
+
+/** Makes the instance listen on a free loopback port; answers its base URL. */
+export async function listen(instance: Instance): Promise<string> {
+  await instance.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = instance.app.server.address() as import('node:net').AddressInfo;
+  return `http://127.0.0.1:${port}`;
 }
