@@ -1,5 +1,14 @@
 import Type, { type Static } from 'typebox';
-import { CoercedBoolean, DateTime, Extra, Id, NullableString, ObjectOrEmptyArray } from './common.js';
+import {
+  CoercedBoolean,
+  DateTime,
+  Extra,
+  Id,
+  Lines,
+  NullableString,
+  ObjectOrEmptyArray,
+  OneLine,
+} from './common.js';
 
 /** The campaign mail stages: the keys of `mailconfig` and of `config.custommailsubject`. */
 export const MAIL_STAGES = [
@@ -28,7 +37,7 @@ export type MailConfig = Static<typeof MailConfig>;
 export const MailConfigWrite = Type.Record(Type.String(), Type.String({ minLength: 1, maxLength: 100 }), {
   description: `a template identifier per mail stage: ${MAIL_STAGES.join(', ')}`,
 });
-const SubjectsWrite = Type.Record(Type.String(), Type.String({ maxLength: 255 }), {
+const SubjectsWrite = Type.Record(Type.String(), Type.String({ maxLength: 255, ...OneLine }), {
   description: `a subject per mail stage: ${MAIL_STAGES.join(', ')}`,
 });
 
@@ -77,7 +86,9 @@ export const CampaignConfig = Type.Object(
         ),
       ),
     ),
-    custommailsubject: Type.Optional(ObjectOrEmptyArray(stageKeys(Type.String({ maxLength: 255 })))),
+    custommailsubject: Type.Optional(
+      ObjectOrEmptyArray(stageKeys(Type.String({ maxLength: 255, ...OneLine }))),
+    ),
   },
   { additionalProperties: false },
 );
@@ -199,8 +210,8 @@ const Alias = Type.String({
   description: 'letters, digits, _ and - only',
 });
 const writable = {
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-  description: Type.Optional(Type.Union([Type.String({ maxLength: 4000 }), Type.Null()])),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255, ...OneLine })),
+  description: Type.Optional(Type.Union([Type.String({ maxLength: 4000, ...Lines }), Type.Null()])),
   start: Type.Optional(DateTime),
   end: Type.Optional(Type.Union([DateTime, Type.Null()])),
   admins: Type.Optional(Type.Array(Type.Union([Id, Type.Null()]), { maxItems: 1000 })),
@@ -224,7 +235,7 @@ const writable = {
 export const CampaignCreate = Type.Object(
   {
     ...writable,
-    name: Type.String({ minLength: 1, maxLength: 255 }),
+    name: Type.String({ minLength: 1, maxLength: 255, ...OneLine }),
     variant: Type.String({ minLength: 1, maxLength: 64 }),
     language: Type.Optional(Type.String({ minLength: 1, maxLength: 8 })),
     start: DateTime,

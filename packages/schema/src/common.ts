@@ -6,6 +6,21 @@ export const Id = Type.String({ pattern: '^[0-9A-Za-z]{10}$', description: 'a 10
 /** A date-time as the server writes it: `2026-11-22T11:46:36+00:00`. */
 export const DateTime = Type.String({ format: 'date-time', description: 'ISO 8601 with UTC offset' });
 
+/**
+ * Text that reaches a mail or a page on one line (names, titles, a campaign's name, a subject): the
+ * server refuses line breaks, control, bidirectional-control and invisible characters in it.
+ */
+export const OneLine = {
+  'x-text': 'line',
+  description: 'one line: no line breaks, control, bidirectional-control or invisible characters',
+} as const;
+
+/** Free text that may span lines (descriptions): line breaks (as LF) and tabs kept, other control characters removed. */
+export const Lines = {
+  'x-text': 'lines',
+  description: 'free text: line breaks and tabs are kept, other control characters removed',
+} as const;
+
 /** A string that may be null. */
 export const NullableString = (options: { maxLength?: number; description?: string } = {}) =>
   Type.Union([Type.String(options), Type.Null()]);

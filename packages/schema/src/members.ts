@@ -1,5 +1,13 @@
 import Type, { type Static } from 'typebox';
-import { CoercedBoolean, DateTime, Extra, Id, NullableString, ObjectOrEmptyArray } from './common.js';
+import {
+  CoercedBoolean,
+  DateTime,
+  Extra,
+  Id,
+  NullableString,
+  ObjectOrEmptyArray,
+  OneLine,
+} from './common.js';
 
 export const MEMBER_LEVELS = [
   'ceofounder',
@@ -12,8 +20,14 @@ export const MEMBER_LEVELS = [
 
 const Status = Type.Union([Type.Literal('active'), Type.Literal('inactive'), Type.Null()]);
 const Level = Type.Union([Type.Enum(MEMBER_LEVELS), Type.Null()]);
-const Name = Type.String({ minLength: 1, maxLength: 255 });
-const Email = Type.String({ format: 'email', maxLength: 254 });
+const Name = Type.String({ minLength: 1, maxLength: 255, ...OneLine });
+const Email = Type.String({
+  format: 'email',
+  maxLength: 254,
+  description:
+    'unique regardless of case; refused with invisible, bidirectional-control or look-alike characters or mixed scripts; ' +
+    'the domain is stored without a trailing dot and a Unicode domain as punycode',
+});
 
 /** A member in GET /members. */
 export const MemberListItem = Type.Object(
@@ -84,14 +98,14 @@ export const GroupedMember = Type.Object(
 export type GroupedMember = Static<typeof GroupedMember>;
 
 const writable = {
-  title: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+  title: Type.Optional(Type.Union([Type.String({ maxLength: 100, ...OneLine }), Type.Null()])),
   firstname: Type.Optional(Name),
-  middlename: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),
+  middlename: Type.Optional(Type.Union([Type.String({ maxLength: 255, ...OneLine }), Type.Null()])),
   lastname: Type.Optional(Name),
   email: Type.Optional(Email),
-  phone: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
-  company: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),
-  jobtitle: Type.Optional(Type.Union([Type.String({ maxLength: 255 }), Type.Null()])),
+  phone: Type.Optional(Type.Union([Type.String({ maxLength: 64, ...OneLine }), Type.Null()])),
+  company: Type.Optional(Type.Union([Type.String({ maxLength: 255, ...OneLine }), Type.Null()])),
+  jobtitle: Type.Optional(Type.Union([Type.String({ maxLength: 255, ...OneLine }), Type.Null()])),
   status: Type.Optional(Status),
   level: Type.Optional(Level),
   testuser: Type.Optional(CoercedBoolean),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { preparedPerDb } from '../db/prepared.js';
+import { canonicalEmail } from '../util/safe-text.js';
 import { caseFold } from '../util/text.js';
 import type {
   ApiKeyRow,
@@ -24,7 +25,11 @@ export async function insertUser(db: Kysely<Database>, user: NewUserRow): Promis
 }
 
 export async function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email_key', '=', caseFold(email)).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email_key', '=', caseFold(canonicalEmail(email)))
+    .executeTakeFirst();
 }
 
 /** The first admin user, the owner of what the command line creates without naming a user. */

@@ -10,6 +10,7 @@ import { createUser } from '../auth/auth.service.js';
 import type { UserRow } from '../auth/auth.table.js';
 import type { Database } from '../db/database.js';
 import { BusinessError } from '../http/errors.js';
+import { canonicalEmail, checkEmail, lineProblem } from '../util/safe-text.js';
 import { isStorableText } from '../util/text.js';
 
 /**
@@ -95,6 +96,9 @@ export function checkName(flag: string, value: string): string {
   const name = value.trim();
   if (name === '') throw refuse(flag, 'must not be empty');
   if (CONTROL.test(name)) throw refuse(flag, 'must be one line, without control characters');
+  // Bidirectional controls and invisible characters (docs/decisions.md, "Text that reaches a mail").
+  const problem = lineProblem(name);
+  if (problem !== undefined) throw refuse(flag, problem);
   checkLength(flag, name, NAME_MAX);
   return name;
 }
@@ -103,6 +107,8 @@ export function checkName(flag: string, value: string): string {
 export function checkAgencyName(value: string): string {
   const name = value.trim();
   if (CONTROL.test(name)) throw refuse('agency-name', 'must be one line, without control characters');
+  const problem = lineProblem(name);
+  if (problem !== undefined) throw refuse('agency-name', problem);
   checkLength('agency-name', name, NAME_MAX);
   return name;
 }
@@ -138,8 +144,11 @@ export async function create(
   if (input.password !== undefined && input.password.length < 12) {
     throw refuse('password', 'must be at least 12 characters');
   }
+  // Invisible, bidirectional and look-alike characters refused; the domain normalised, as for members.
+  const address = checkEmail(input.email.trim());
+  if (!address.ok) throw new BusinessError(`email: ${address.problem}`);
   const user = await createUser(db, {
-    email: input.email,
+    email: address.value,
     firstname: change.firstname ?? input.firstname,
     lastname: change.lastname ?? input.lastname,
     admin: Boolean(input.admin),
@@ -157,7 +166,7 @@ export async function create(
  * act for the first admin.
  */
 export async function update(db: Kysely<Database>, email: string, change: UserChange): Promise<UserJson> {
-  const user = await findUserByEmail(db, email);
+  const user = await findUserByEmail(db, canonicalEmail(email));
   if (!user) throw new BusinessError(`user: no user ${email}`);
   const onlyAdmin = () =>
     refuse('no-admin', `${user.email} is the only admin user: make another user admin first`);

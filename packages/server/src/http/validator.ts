@@ -1,4 +1,5 @@
 import { formatDate, parseDate } from '../util/dates.js';
+import { checkEmail, cleanLines, lineProblem } from '../util/safe-text.js';
 import { isStorableText } from '../util/text.js';
 import { BusinessError, notFound } from './errors.js';
 
@@ -8,6 +9,12 @@ import { BusinessError, notFound } from './errors.js';
  * to clients: booleans accept true/false, 1/0, "1"/"0"; whole numbers accept numeric strings; dates
  * are read tolerantly and normalised. Unknown properties are dropped. The first problem is thrown as
  * a BusinessError `<field>: <problem>`.
+ *
+ * Text that reaches a mail or a page (docs/decisions.md, "Text that reaches a mail"): a string with
+ * `x-text: 'line'` refuses line breaks, control, bidirectional-control and invisible characters; one
+ * with `x-text: 'lines'` keeps its line breaks (as LF) and tabs and loses other control characters;
+ * `format: 'email'` refuses invisible, bidirectional and look-alike characters and mixed scripts, and
+ * answers the address with its domain normalised (no trailing dot, IDNA as punycode).
  */
 // biome-ignore lint/suspicious/noExplicitAny: JSON Schema is untyped here by nature.
 type Schema = Record<string, any>;
@@ -152,22 +159,35 @@ function buildAnyOf(schema: Schema, branches: Schema[]): Checker {
 
 function buildString(schema: Schema): Checker {
   const { minLength, maxLength, format } = schema;
+  const kind: unknown = schema['x-text'];
   const pattern = schema.pattern === undefined ? undefined : new RegExp(schema.pattern);
   const tooShort = minLength === 1 ? 'must not be empty' : `must be at least ${minLength} characters`;
   const tooLong = `must be at most ${maxLength} characters`;
   const mismatch = schema.description
     ? `must be ${schema.description}`
     : 'has characters that are not allowed';
-  return (value, path) => {
-    if (typeof value !== 'string') throw new Invalid(path, 'must be a string');
-    if (!isStorableText(value))
+  return (input, path) => {
+    if (typeof input !== 'string') throw new Invalid(path, 'must be a string');
+    if (!isStorableText(input))
       throw new Invalid(path, 'must not contain NUL or unpaired surrogate characters');
+    let value = input;
+    if (kind === 'line') {
+      const problem = lineProblem(value);
+      if (problem !== undefined) throw new Invalid(path, problem);
+    } else if (kind === 'lines') value = cleanLines(value);
     if (minLength !== undefined && value.length < minLength) throw new Invalid(path, tooShort);
     // A required text of nothing but spaces is as empty as no text.
     if (minLength === 1 && value.trim() === '') throw new Invalid(path, tooShort);
     if (maxLength !== undefined && value.length > maxLength) throw new Invalid(path, tooLong);
     if (pattern !== undefined && !pattern.test(value)) throw new Invalid(path, mismatch);
-    if (format === 'email' && !EMAIL.test(value)) throw new Invalid(path, 'must be a valid e-mail address');
+    if (format === 'email') {
+      const checked = checkEmail(value);
+      if (!checked.ok) throw new Invalid(path, checked.problem);
+      value = checked.value;
+      if (!EMAIL.test(value)) throw new Invalid(path, 'must be a valid e-mail address');
+      // A Unicode domain is longer as punycode.
+      if (maxLength !== undefined && value.length > maxLength) throw new Invalid(path, tooLong);
+    }
     if (format === 'date-time') {
       const date = parseDate(value);
       if (!date) throw new Invalid(path, 'must be a date such as 2026-11-22T11:46:36+00:00');

@@ -1,3 +1,4 @@
+import { asOneLine, isolate } from '../util/safe-text.js';
 import {
   isLanguage,
   type Language,
@@ -7,7 +8,7 @@ import {
   type VariantRegistry,
 } from '../variants/variant.types.js';
 import type { MailParams, RenderedMail } from './mail.types.js';
-import { escapeHtml } from './templates/handlebars.js';
+import { escapeHtml, htmlIsolated } from './templates/handlebars.js';
 import { htmlDocument } from './templates/layout.js';
 import { type MailPart, overrideKey, variantOverrides } from './templates/overrides.js';
 import { localeOf, standardTemplate } from './templates/standard.js';
@@ -41,6 +42,11 @@ export type TemplateId = (typeof TEMPLATE_IDS)[number];
  * `each`, `with`, `lookup`, `log` and `@data` are off (an override file using them fails to load).
  * The HTML part escapes every `{{value}}`; subjects and text parts are compiled with `noEscape`.
  * Subjects are collapsed to one line; text parts keep at most one blank line between paragraphs.
+ *
+ * The values people typed (every one but link, end and minutes) are one line each, whatever is
+ * stored (a line break becomes a space), and one that holds right-to-left text or bidirectional
+ * controls is isolated: between FSI and PDI in subjects and text parts, in a `<bdi>` in HTML
+ * (docs/decisions.md, "Text that reaches a mail").
  */
 export interface TemplateValues {
   readonly firstname: string;
@@ -72,6 +78,7 @@ export function renderMail(variants: VariantRegistry, params: MailParams): Rende
   const language = isLanguage(params.language) ? params.language : variant.defaultLanguage;
   const values = templateValues(variant, language, params);
   const placeholders = placeholderValues(stage, values, params);
+  // fillPlaceholders isolates what people typed: a subject is plain text.
   const custom =
     typeof params.subject === 'string' && params.subject.trim() !== ''
       ? oneLine(fillPlaceholders(params.subject, placeholders))
@@ -93,11 +100,12 @@ function renderStandard(
   const overrides = variantOverrides(variant.dir);
   const template = (part: MailPart) =>
     overrides.get(overrideKey(stage, language, part)) ?? standardTemplate(language, stage, part);
-  const subject = custom ?? oneLine(template('subject')(values));
+  const text = textValues(values);
+  const subject = custom ?? oneLine(template('subject')(text));
   return {
     subject,
-    text: tidyText(template('text')(values)),
-    html: template('html')({ ...values, subject }),
+    text: tidyText(template('text')(text)),
+    html: template('html')({ ...htmlValues(values), subject }),
   };
 }
 
@@ -115,7 +123,7 @@ function renderVariantTexts(
   if (subjectText === undefined || body === undefined) return undefined;
   const subject = custom ?? oneLine(fillPlaceholders(subjectText, placeholders));
   const rendered = renderVariantBody(body, placeholders);
-  const footer = standardTemplate(language, stage, 'footer')(values);
+  const footer = standardTemplate(language, stage, 'footer')(htmlValues(values));
   return {
     subject,
     text: rendered.text,
@@ -133,13 +141,14 @@ function templateValues(variant: Variant, language: Language, params: MailParams
     title: field(recipient, 'title'),
     email: field(recipient, 'email'),
     campaignname: field(campaign, 'name'),
-    variantname:
+    variantname: asOneLine(
       variant.texts[language]?.['variant.name'] ??
-      variant.texts[variant.defaultLanguage]?.['variant.name'] ??
-      variant.alias,
+        variant.texts[variant.defaultLanguage]?.['variant.name'] ??
+        variant.alias,
+    ),
     link: asText(params.link),
     end: formatEnd(isObject(campaign) ? campaign.end : undefined, language),
-    sender: asText(params.sender),
+    sender: asOneLine(asText(params.sender)),
     inviter: fullName(params.inviter),
     subjectname: fullName(params.subjectMember),
     minutes:
@@ -211,8 +220,36 @@ function asText(value: unknown): string {
   return typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 }
 
+/** A value people typed, on one line (a name stored before the rules, or a sender name from MAIL_FROM). */
 function field(value: unknown, key: string): string {
-  return isObject(value) ? asText(value[key]) : '';
+  return isObject(value) ? asOneLine(asText(value[key])) : '';
+}
+
+/** The values people typed; link, end and minutes are ours. */
+const TYPED = [
+  'firstname',
+  'lastname',
+  'title',
+  'email',
+  'campaignname',
+  'variantname',
+  'sender',
+  'inviter',
+  'subjectname',
+] as const satisfies readonly (keyof TemplateValues)[];
+
+/** The values of subjects and text parts: typed ones isolated (FSI ... PDI) when they need it. */
+function textValues(values: TemplateValues): TemplateValues {
+  const out: Record<string, unknown> = { ...values };
+  for (const key of TYPED) out[key] = isolate(values[key]);
+  return out as unknown as TemplateValues;
+}
+
+/** The values of HTML parts: typed ones in a `<bdi>` when they need it (escaped either way). */
+function htmlValues(values: TemplateValues): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...values };
+  for (const key of TYPED) out[key] = htmlIsolated(values[key]);
+  return out;
 }
 
 function fullName(person: unknown): string {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
+import { isolate } from '../util/safe-text.js';
 import type { PageStrings } from './strings.js';
 
 /** The page templates and their stylesheet: `packages/server/pages`, next to `src` and `dist`. */
@@ -25,6 +26,9 @@ export interface LayoutModel {
 // One Handlebars environment for the pages: `{{value}}` escapes everything, and the templates are
 // ours (read once at start-up), so no template ever comes from a request or a customer.
 const handlebars = Handlebars.create();
+// `{{isolate value}}`: for text that cannot hold a <bdi> (the <title>): one line, and between FSI
+// and PDI when it holds right-to-left text or bidirectional controls (docs/decisions.md).
+handlebars.registerHelper('isolate', (value: unknown) => (typeof value === 'string' ? isolate(value) : ''));
 for (const file of readdirSync(`${PAGES_DIR}partials`)) {
   if (file.endsWith('.hbs')) {
     handlebars.registerPartial(file.slice(0, -4), readFileSync(`${PAGES_DIR}partials/${file}`, 'utf8'));

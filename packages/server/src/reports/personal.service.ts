@@ -6,6 +6,7 @@ import { BusinessError, notFound } from '../http/errors.js';
 import { csvToObjects } from '../util/csv.js';
 import { formatDate, parseDate } from '../util/dates.js';
 import { randomId, randomSecret } from '../util/ids.js';
+import { canonicalEmail } from '../util/safe-text.js';
 import { caseFold } from '../util/text.js';
 import { scoreAnswers } from '../variants/scoring.js';
 import { isLanguage, type Language, type Variant } from '../variants/variant.types.js';
@@ -180,7 +181,7 @@ export async function importReports(
   for (const row of rows) {
     if (typeof row !== 'object' || row === null) continue;
     if (typeof row.memberid === 'string') memberIds.add(row.memberid);
-    else if (typeof row.email === 'string') emails.add(caseFold(row.email));
+    else if (typeof row.email === 'string') emails.add(caseFold(canonicalEmail(row.email)));
     if (typeof row.campaignid === 'string') campaignIds.add(row.campaignid);
   }
   const members = await lookupMembers(deps.db, [...memberIds], [...emails]);
@@ -207,7 +208,7 @@ export async function importReports(
       if (!member) return fail(`memberid: unknown member ${row.memberid}`);
     } else if (row.email !== undefined) {
       if (typeof row.email !== 'string') return fail('email: must be a string');
-      member = members.byEmail.get(caseFold(row.email));
+      member = members.byEmail.get(caseFold(canonicalEmail(row.email)));
       if (!member) return fail(`email: no member has the address ${row.email}`);
     } else return fail('memberid: is required (or email)');
     let campaign: CampaignInfo | undefined;

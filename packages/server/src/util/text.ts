@@ -1,3 +1,5 @@
+import { checkEmail } from './safe-text.js';
+
 // NUL cannot be stored in a PostgreSQL text column, and a lone surrogate is not Unicode at all:
 // such strings are refused at the edge rather than failing (or being altered) in the database.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -21,9 +23,11 @@ const MAILBOX = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:.][^\s@"<>()[\]\\,;:]*$
 /**
  * An address a platform user or the sender of mail may have: `local@domain`, where the domain
  * may be a bare host name (`admin@localhost`). Members' addresses are checked more strictly.
+ * Invisible, bidirectional and look-alike characters are refused as for members (`checkEmail`);
+ * store `canonicalEmail(value)`, the normalised address.
  */
 export function isMailbox(value: string): boolean {
-  return value.length <= 254 && MAILBOX.test(value);
+  return value.length <= 254 && MAILBOX.test(value) && checkEmail(value).ok;
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });

@@ -1,4 +1,5 @@
 import Handlebars from 'handlebars';
+import { needsIsolation } from '../../util/safe-text.js';
 
 /** A compiled template: data in, string out. */
 export type Template = (data: object) => string;
@@ -41,4 +42,19 @@ export function checkSource(source: string, part: 'html' | 'text'): void {
 
 export function escapeHtml(value: string): string {
   return hb.Utils.escapeExpression(value);
+}
+
+/**
+ * A value for an HTML template: escaped, and in a `<bdi>` when it holds right-to-left text or
+ * bidirectional controls (docs/decisions.md, "Text that reaches a mail"); Handlebars inserts it as
+ * is. Other values stay plain strings, escaped by the template as any `{{value}}`.
+ */
+export function htmlIsolated(value: string): string | Handlebars.SafeString {
+  return needsIsolation(value) ? new hb.SafeString(bdiHtml(value)) : value;
+}
+
+/** `<bdi>` around the escaped value when it needs isolating, else the escaped value. */
+export function bdiHtml(value: string): string {
+  const escaped = hb.Utils.escapeExpression(value);
+  return needsIsolation(value) ? `<bdi>${escaped}</bdi>` : escaped;
 }

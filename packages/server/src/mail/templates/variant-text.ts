@@ -1,4 +1,5 @@
-import { escapeHtml } from './handlebars.js';
+import { isolate } from '../../util/safe-text.js';
+import { bdiHtml, escapeHtml } from './handlebars.js';
 import { anchor, paragraph } from './layout.js';
 
 /** The placeholders of a variant's `mail.*` texts (docs/variants.md, "Texts"). */
@@ -8,10 +9,21 @@ export type PlaceholderValues = Readonly<Record<Placeholder, string>>;
 const PLACEHOLDER = /\{(firstname|lastname|campaignname|link|end|sender)\}/;
 const PLACEHOLDERS = new RegExp(PLACEHOLDER.source, 'g');
 
-/** Replaces the known `{name}` placeholders; any other brace text stays as it is. */
+/** The placeholders whose values people typed: isolated where they may hold right-to-left text. */
+const TYPED: ReadonlySet<string> = new Set<Placeholder>(['firstname', 'lastname', 'campaignname', 'sender']);
+
+/** A placeholder's value in plain text (a subject, a text part): typed values isolated (FSI ... PDI). */
+function textOf(name: Placeholder, values: PlaceholderValues): string {
+  return TYPED.has(name) ? isolate(values[name]) : values[name];
+}
+
+/**
+ * Replaces the known `{name}` placeholders in plain text (a subject); any other brace text stays as
+ * it is. Names, the campaign's and the sender's name go in isolated (see `isolate`).
+ */
 export function fillPlaceholders(text: string, values: PlaceholderValues): string {
   // A replacer function, so `$` in a value is never read as a replacement pattern.
-  return text.replace(PLACEHOLDERS, (_match, name: Placeholder) => values[name]);
+  return text.replace(PLACEHOLDERS, (_match, name: Placeholder) => textOf(name, values));
 }
 
 /** A line alternates literal text (even indexes) and placeholder names (odd indexes). */
@@ -44,7 +56,9 @@ export function renderVariantBody(body: string, values: PlaceholderValues): { te
   const link = values.link === '' ? '' : anchor(escapeHtml(values.link), escapeHtml(values.link));
   const text = paragraphs
     .map((lines) =>
-      lines.map((line) => line.map((part, i) => (i % 2 === 0 ? part : values[part as Placeholder])).join('')),
+      lines.map((line) =>
+        line.map((part, i) => (i % 2 === 0 ? part : textOf(part as Placeholder, values))).join(''),
+      ),
     )
     .map((lines) => lines.join('\n'))
     .join('\n\n');
@@ -54,7 +68,10 @@ export function renderVariantBody(body: string, values: PlaceholderValues): { te
         line
           .map((part, i) => {
             if (i % 2 === 0) return escapeHtml(part);
-            return part === 'link' ? link : escapeHtml(values[part as Placeholder]);
+            if (part === 'link') return link;
+            return TYPED.has(part)
+              ? bdiHtml(values[part as Placeholder])
+              : escapeHtml(values[part as Placeholder]);
           })
           .join(''),
       ),
