@@ -84,7 +84,7 @@ export async function authorizeRoutes(app: FastifyInstance, { db, signInLimiter,
     const params = authorizeParams(form);
     // Before anything else: a form from another site (or an expired one) neither signs in, nor
     // counts as a guess, nor sends anything back to the application.
-    if (!checkCsrf(request, form.csrf)) return html(reply, 403, expiredPage(params, assets));
+    if (!checkCsrf(request, form.csrf, secure)) return html(reply, 403, expiredPage(params, assets));
     const check = await checkAuthorizeRequest(db, params);
     if (check.kind === 'page-error') return html(reply, 400, errorPage(check.message, assets));
     if (check.kind === 'redirect') return reply.redirect(check.location, 303);

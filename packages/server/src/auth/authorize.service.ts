@@ -138,7 +138,7 @@ export async function decide(
       location: redirectWith(redirectUri, { error: 'access_denied', state: params.state }),
     };
   }
-  const wait = limiter.retryAfter(answer.caller);
+  const wait = await limiter.retryAfter(answer.caller);
   if (wait > 0)
     return { kind: 'retry', status: 429, message: `Too many failed attempts: try again in ${wait} seconds.` };
   const user = answer.email ? await findUserByEmail(db, answer.email.trim()) : undefined;
@@ -148,7 +148,7 @@ export async function decide(
     (await passwordMatches(answer.password ?? '', user?.password_hash ?? (await decoyHash()))) &&
     Boolean(user?.password_hash && answer.password);
   if (!user || !valid) {
-    limiter.fail(answer.caller);
+    await limiter.fail(answer.caller);
     return { kind: 'retry', status: 401, message: 'The e-mail address or the password is not right.' };
   }
   const code = randomBytes(32).toString('base64url');

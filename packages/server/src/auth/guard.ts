@@ -69,7 +69,7 @@ export function authenticateFromCache(
 
 /** Runs a check of a client secret or an API key under the guessing limit of the caller's address. */
 async function guessable<T>(limiter: FailureLimiter, caller: string, check: () => Promise<T>): Promise<T> {
-  const wait = limiter.retryAfter(caller);
+  const wait = await limiter.retryAfter(caller);
   if (wait > 0) {
     throw new HttpError(429, 'too_many_requests', `Too many failed attempts: try again in ${wait} s`, {
       'retry-after': String(wait),
@@ -78,7 +78,7 @@ async function guessable<T>(limiter: FailureLimiter, caller: string, check: () =
   try {
     return await check();
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 401) limiter.fail(caller);
+    if (error instanceof HttpError && error.statusCode === 401) await limiter.fail(caller);
     throw error;
   }
 }

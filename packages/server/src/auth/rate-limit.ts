@@ -1,10 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { Database, Dialect } from '../db/database.js';
+
+/** Which limit an attempt counts against: each has its own budget per key. */
+export type LimitKind = 'credentials' | 'sign-in' | 'signup' | 'raters';
+
+interface Shared {
+  readonly db: Kysely<Database>;
+  readonly kind: LimitKind;
+}
+
 /**
- * Counts failed attempts per key (the caller's address) in a sliding one-minute window, so that
- * guessing client secrets at the token endpoint is slowed down while honest callers, who do not
- * fail, are never limited. Per process: a cluster multiplies the allowance by its process count.
+ * Counts attempts per key (the caller's address) in a sliding window (a minute). Two uses:
+ *
+ * - guessing (`retryAfter` before the check, `fail` after a failed one): secrets, API keys and
+ *   passwords, where honest callers, who do not fail, are never limited;
+ * - actions that cost something whether they "fail" or not (`take`): sign-ups and nominations,
+ *   each of which may make a member and send mail.
+ *
+ * On SQLite (one server process per data folder) the counts live in this process's memory. On
+ * PostgreSQL, where several processes may serve one database, they are shared through the
+ * `guess_failures` table (`share`), one row per counted attempt:
+ *
+ * - `retryAfter` reads the table only for a key this process has seen fail within the window, so
+ *   a caller that has not failed here, the honest case, costs no database round trip, as before.
+ *   A process that has never seen a key fail lets that key's first attempt through unchecked, and
+ *   writes it when it fails: across P processes a key gets at most P - 1 guesses more than the
+ *   limit in a window.
+ * - `fail` writes the failure before the answer goes out.
+ * - `take` writes the attempt, then counts: exact across processes (the attempts committed first
+ *   win), at two round trips, on routes that write much more anyway.
  */
 export class FailureLimiter {
+  /** This process's view: the moments of a key's recent attempts (its own, and those read back). */
   private readonly failures = new Map<string, number[]>();
+  private shared: Shared | undefined;
+  private sweptAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly limit: number,
@@ -12,18 +42,129 @@ export class FailureLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Seconds to wait before trying again, or 0 when the key may try now. */
-  retryAfter(key: string): number {
-    const recent = this.recent(key);
-    if (recent.length < this.limit) return 0;
-    return Math.max(1, Math.ceil(((recent[0] ?? 0) + this.windowMs - this.now()) / 1000));
+  /**
+   * Counts in the database on PostgreSQL, as `kind`, so that every process on the database shares
+   * the budget; on SQLite the counts stay in memory. Returns the limiter.
+   */
+  share(db: Kysely<Database>, dialect: Dialect, kind: LimitKind): this {
+    this.shared = dialect === 'postgres' ? { db, kind } : undefined;
+    return this;
   }
 
-  fail(key: string): void {
+  /** Seconds to wait before trying again, or 0 when the key may try now. */
+  async retryAfter(key: string): Promise<number> {
     const recent = this.recent(key);
-    recent.push(this.now());
+    // Nothing failed here lately: go on without asking anyone (the honest caller's way).
+    if (recent.length === 0) return 0;
+    if (this.shared && recent.length < this.limit) {
+      const counted = await this.read(this.shared, key, this.limit);
+      if (counted) {
+        this.failures.set(
+          key,
+          counted.map((row) => row.at),
+        );
+        return this.wait(counted.map((row) => row.at));
+      }
+    }
+    return this.wait(recent);
+  }
+
+  /** Counts a failed attempt; on PostgreSQL it is written before this resolves. */
+  async fail(key: string): Promise<void> {
+    const at = this.now();
+    this.remember(key, at);
+    if (this.shared) await this.record(this.shared, key, at);
+  }
+
+  /**
+   * Counts an attempt if the key may make one: 0 when it was counted and may go on, else the
+   * seconds to wait (and it is not counted). The check and the count are one step, so a burst of
+   * requests is held at the limit.
+   */
+  async take(key: string): Promise<number> {
+    const refused = this.wait(this.recent(key));
+    if (refused > 0) return refused;
+    const at = this.now();
+    // Counted here before anything is awaited: a burst at this process stops at the limit.
+    this.remember(key, at);
+    const shared = this.shared;
+    if (!shared) return 0;
+    const id = await this.record(shared, key, at);
+    if (id === undefined) return 0;
+    const counted = await this.read(shared, key, this.limit + 1);
+    if (!counted || counted.length <= this.limit) {
+      if (counted)
+        this.failures.set(
+          key,
+          counted.map((row) => row.at),
+        );
+      return 0;
+    }
+    // Other processes took the budget first: this attempt is refused, and not counted.
+    const others = counted.filter((row) => row.id !== id).map((row) => row.at);
+    this.failures.set(key, others);
+    try {
+      await shared.db.deleteFrom('guess_failures').where('id', '=', id).execute();
+    } catch {
+      // Left counted: the key waits a little longer.
+    }
+    return this.wait(others);
+  }
+
+  private remember(key: string, at: number): void {
+    const recent = this.recent(key);
+    recent.push(at);
     this.failures.set(key, recent);
     if (this.failures.size > 10_000) this.sweep();
+  }
+
+  /** Writes an attempt (and, once a window, drops the kind's rows that left it); its id, or undefined. */
+  private async record(shared: Shared, key: string, at: number): Promise<number | undefined> {
+    try {
+      const row = await shared.db
+        .insertInto('guess_failures')
+        .values({ kind: shared.kind, key, at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (at - this.sweptAt >= this.windowMs) {
+        this.sweptAt = at;
+        await shared.db
+          .deleteFrom('guess_failures')
+          .where('kind', '=', shared.kind)
+          .where('at', '<=', at - this.windowMs)
+          .execute();
+      }
+      return Number(row.id);
+    } catch {
+      // The database is unreachable: this process still counts the attempt.
+      return undefined;
+    }
+  }
+
+  /** The key's latest `count` attempts in the window, oldest first; undefined when they cannot be read. */
+  private async read(shared: Shared, key: string, count: number) {
+    try {
+      const rows = await shared.db
+        .selectFrom('guess_failures')
+        .select(['id', 'at'])
+        .where('kind', '=', shared.kind)
+        .where('key', '=', key)
+        .where('at', '>', this.now() - this.windowMs)
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(count)
+        .execute();
+      return rows.map((row) => ({ id: Number(row.id), at: Number(row.at) })).reverse();
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Until the oldest of the last `limit` attempts leaves the window; 0 below the limit. */
+  private wait(recent: number[]): number {
+    if (recent.length < this.limit) return 0;
+    const oldest = recent[recent.length - this.limit] ?? 0;
+    return Math.max(1, Math.ceil((oldest + this.windowMs - this.now()) / 1000));
   }
 
   private recent(key: string): number[] {

@@ -86,7 +86,7 @@ export async function issueToken(
 }
 
 async function authenticateClient(db: Kysely<Database>, limiter: FailureLimiter, input: TokenRequestInput) {
-  const wait = limiter.retryAfter(input.caller);
+  const wait = await limiter.retryAfter(input.caller);
   if (wait > 0) {
     throw new OAuthFailure(429, 'slow_down', `Too many failed attempts: try again in ${wait} s`, {
       'retry-after': String(wait),
@@ -99,7 +99,7 @@ async function authenticateClient(db: Kysely<Database>, limiter: FailureLimiter,
     ? { 'www-authenticate': 'Basic realm="assay"' }
     : {};
   if (!clientId || !clientSecret) {
-    limiter.fail(input.caller);
+    await limiter.fail(input.caller);
     const where = input.sentAuthorizationHeader ? ' (they go in the request body, not in a header)' : '';
     throw new OAuthFailure(
       401,
@@ -110,7 +110,7 @@ async function authenticateClient(db: Kysely<Database>, limiter: FailureLimiter,
   }
   const client = await findClient(db, clientId);
   if (!client || !secretMatches(clientSecret, client.secret_hash)) {
-    limiter.fail(input.caller);
+    await limiter.fail(input.caller);
     throw new OAuthFailure(401, 'invalid_client', 'Wrong client credentials', challenge);
   }
   return client;

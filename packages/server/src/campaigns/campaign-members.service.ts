@@ -57,6 +57,38 @@ async function groupMemberIds(deps: CampaignDeps, groupId: string, subgroups: bo
  * Adds members in one transaction that holds the campaign's row, so that concurrent adds cannot
  * fill it past `maxparticipants` together; those beyond it are skipped with the reason.
  */
+/**
+ * A member's row in a campaign, status `new` with a fresh token: names, e-mail and `testuser` are
+ * copied from the member; `extra` (JSON text) is null unless given.
+ */
+export function newCampaignMember(
+  campaignId: string,
+  memberId: string,
+  member: members.MemberToAdd,
+  now: string,
+  extra: string | null = null,
+): NewCampaignMemberRow {
+  return {
+    id: randomId(),
+    campaign_id: campaignId,
+    member_id: memberId,
+    token: randomSecret(),
+    status: 'new',
+    title: member.title ?? '',
+    firstname: member.firstname,
+    middlename: member.middlename ?? '',
+    lastname: member.lastname,
+    email: member.email,
+    testuser: member.testuser,
+    extra,
+    tags: '[]',
+    results: '[]',
+    sessionurl: '',
+    countreminded: 0,
+    created: now,
+  };
+}
+
 export async function addToCampaign(
   deps: CampaignDeps,
   campaignId: string,
@@ -81,24 +113,7 @@ export async function addToCampaign(
       else if (room <= 0) skipped.push({ memberid: id, reason: SKIP_FULL });
       else {
         room -= 1;
-        rows.push({
-          id: randomId(),
-          campaign_id: campaignId,
-          member_id: id,
-          token: randomSecret(),
-          status: 'new',
-          title: member.title ?? '',
-          firstname: member.firstname,
-          middlename: member.middlename ?? '',
-          lastname: member.lastname,
-          email: member.email,
-          testuser: member.testuser,
-          tags: '[]',
-          results: '[]',
-          sessionurl: '',
-          countreminded: 0,
-          created: now,
-        });
+        rows.push(newCampaignMember(campaignId, id, member, now));
       }
     }
     const added = await members.insertCampaignMembers(trx, rows);

@@ -18,7 +18,13 @@ export function setPageHeaders(reply: FastifyReply): void {
     .header('cross-origin-opener-policy', 'same-origin');
 }
 
-const CSRF_COOKIE = 'assay_csrf';
+/**
+ * The cookie's name. Over https it is `__Host-` prefixed: the browser then takes it only with
+ * `Secure`, `Path=/` and no `Domain`, so a sibling subdomain cannot plant one of its choosing (and
+ * with it a form token it knows). Over plain http a browser refuses any `__Host-` cookie, so the
+ * instance served without TLS (a laptop, a test) keeps the plain name.
+ */
+const csrfCookie = (secure: boolean) => (secure ? '__Host-assay_csrf' : 'assay_csrf');
 
 function cookieValue(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
@@ -36,19 +42,19 @@ function cookieValue(request: FastifyRequest, name: string): string | undefined 
  * browser send it with a cross-site POST, so it cannot forge a form that passes `checkCsrf`.
  */
 export function csrfToken(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
-  const existing = cookieValue(request, CSRF_COOKIE);
+  const existing = cookieValue(request, csrfCookie(secure));
   if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
   const token = randomBytes(32).toString('base64url');
   reply.header(
     'set-cookie',
-    `${CSRF_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+    `${csrfCookie(secure)}=${token}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
   );
   return token;
 }
 
-/** True when the form carries this browser's token. */
-export function checkCsrf(request: FastifyRequest, formToken: unknown): boolean {
-  const cookie = cookieValue(request, CSRF_COOKIE);
+/** True when the form carries this browser's token (`secure` as for `csrfToken`). */
+export function checkCsrf(request: FastifyRequest, formToken: unknown, secure: boolean): boolean {
+  const cookie = cookieValue(request, csrfCookie(secure));
   if (!cookie || typeof formToken !== 'string' || formToken.length !== cookie.length) return false;
   return timingSafeEqual(Buffer.from(cookie), Buffer.from(formToken));
 }

@@ -14,6 +14,10 @@ export interface SignupStrings {
   readonly firstnameMissing: string;
   readonly lastnameMissing: string;
   readonly nameTooLong: string;
+  /** A name holding a web or e-mail address (it would greet people as a link in mail). */
+  readonly nameHasLink: string;
+  /** A name holding a line break or another control character. */
+  readonly nameHasControl: string;
   readonly emailMissing: string;
   /** The rater form speaks about the person nominated, not to them. */
   readonly raterFirstnameMissing: string;
@@ -36,18 +40,19 @@ export interface SignupStrings {
   readonly ratersNone: string;
   readonly ratersAdded: string;
   readonly raterName: string;
+  readonly raterEmail: string;
   readonly raterRole: string;
-  readonly raterStatus: string;
   readonly addRaterTitle: string;
   readonly role: string;
   readonly roleMissing: string;
   readonly addRater: string;
   readonly raterIsYou: string;
   readonly raterPresent: string;
-  readonly statusNew: string;
-  readonly statusInvited: string;
-  readonly statusStarted: string;
-  readonly statusCompleted: string;
+  /** "{role}": the role's label; "{max}": how many of that role a subject may ask. */
+  readonly ratersRoleFull: string;
+  /** "{max}": how many raters a subject may ask in all. */
+  readonly ratersAllFull: string;
+  readonly ratersCampaignFull: string;
   readonly nominateLink: string;
   readonly backToQuestionnaire: string;
 }
@@ -69,6 +74,8 @@ const enUS: SignupStrings = {
   firstnameMissing: 'Enter your first name',
   lastnameMissing: 'Enter your last name',
   nameTooLong: 'Use 255 characters or fewer',
+  nameHasLink: 'Enter a name without a web address or an e-mail address',
+  nameHasControl: 'Enter the name on one line, without special characters',
   emailMissing: 'Enter your e-mail address',
   emailInvalid: 'Enter an e-mail address in the correct format, like name@example.com',
   checkEmailTitle: 'Check your e-mail',
@@ -89,18 +96,19 @@ const enUS: SignupStrings = {
   ratersNone: 'You have not asked anyone yet.',
   ratersAdded: '{name} has been added.',
   raterName: 'Name',
+  raterEmail: 'E-mail address',
   raterRole: 'Relationship',
-  raterStatus: 'Status',
   addRaterTitle: 'Ask someone for feedback',
   role: 'How do they work with you?',
   roleMissing: 'Select how this person works with you',
   addRater: 'Add this person',
   raterIsYou: 'Enter the address of someone else, not your own',
   raterPresent: 'This person is already taking part in this questionnaire',
-  statusNew: 'Not invited yet',
-  statusInvited: 'Invited',
-  statusStarted: 'Started',
-  statusCompleted: 'Completed',
+  ratersRoleFull:
+    'You have asked {max} people as “{role}”, the most you can ask. Choose another relationship',
+  ratersAllFull: 'You have asked {max} people, the most you can ask. Contact the organiser if you need more',
+  ratersCampaignFull:
+    'This questionnaire has reached its maximum number of participants, so nobody else can be added. Contact the organiser',
   nominateLink: 'Choose who gives you feedback',
   backToQuestionnaire: 'Go to your questionnaire',
 };
@@ -123,6 +131,8 @@ const nlNL: SignupStrings = {
   firstnameMissing: 'Vul je voornaam in',
   lastnameMissing: 'Vul je achternaam in',
   nameTooLong: 'Gebruik maximaal 255 tekens',
+  nameHasLink: 'Vul een naam in zonder webadres of e-mailadres',
+  nameHasControl: 'Vul de naam in op één regel, zonder speciale tekens',
   emailMissing: 'Vul je e-mailadres in',
   emailInvalid: 'Vul een e-mailadres in met de juiste vorm, zoals naam@example.com',
   checkEmailTitle: 'Kijk in je mailbox',
@@ -143,18 +153,19 @@ const nlNL: SignupStrings = {
   ratersNone: 'Je hebt nog niemand gevraagd.',
   ratersAdded: '{name} is toegevoegd.',
   raterName: 'Naam',
+  raterEmail: 'E-mailadres',
   raterRole: 'Relatie',
-  raterStatus: 'Status',
   addRaterTitle: 'Vraag iemand om feedback',
   role: 'Hoe werk je met deze persoon samen?',
   roleMissing: 'Kies hoe je met deze persoon samenwerkt',
   addRater: 'Voeg deze persoon toe',
   raterIsYou: 'Vul het adres van iemand anders in, niet je eigen adres',
   raterPresent: 'Deze persoon doet al mee aan deze vragenlijst',
-  statusNew: 'Nog niet uitgenodigd',
-  statusInvited: 'Uitgenodigd',
-  statusStarted: 'Begonnen',
-  statusCompleted: 'Ingevuld',
+  ratersRoleFull: 'Je hebt al {max} mensen gevraagd als ‘{role}’, het maximum. Kies een andere relatie',
+  ratersAllFull:
+    'Je hebt {max} mensen gevraagd, het maximum. Neem contact op met de organisator als je er meer nodig hebt',
+  ratersCampaignFull:
+    'Deze vragenlijst heeft het maximale aantal deelnemers bereikt: er kan niemand meer bij. Neem contact op met de organisator',
   nominateLink: 'Kies wie je feedback geeft',
   backToQuestionnaire: 'Ga naar je vragenlijst',
 };
@@ -179,6 +190,8 @@ const esES: SignupStrings = {
   firstnameMissing: 'Escribe tu nombre',
   lastnameMissing: 'Escribe tus apellidos',
   nameTooLong: 'Usa 255 caracteres como máximo',
+  nameHasLink: 'Escribe un nombre sin direcciones web ni de correo electrónico',
+  nameHasControl: 'Escribe el nombre en una sola línea, sin caracteres especiales',
   emailMissing: 'Escribe tu dirección de correo electrónico',
   emailInvalid:
     'Escribe una dirección de correo electrónico con el formato correcto, como nombre@example.com',
@@ -200,18 +213,19 @@ const esES: SignupStrings = {
   ratersNone: 'Todavía no has pedido feedback a nadie.',
   ratersAdded: 'Se ha añadido a {name}.',
   raterName: 'Nombre',
+  raterEmail: 'Correo electrónico',
   raterRole: 'Relación',
-  raterStatus: 'Estado',
   addRaterTitle: 'Pide feedback a alguien',
   role: '¿Qué relación de trabajo tienes con esta persona?',
   roleMissing: 'Elige qué relación de trabajo tienes con esta persona',
   addRater: 'Añadir a esta persona',
   raterIsYou: 'Escribe la dirección de otra persona, no la tuya',
   raterPresent: 'Esta persona ya participa en este cuestionario',
-  statusNew: 'Todavía sin invitar',
-  statusInvited: 'Invitación enviada',
-  statusStarted: 'En curso',
-  statusCompleted: 'Completado',
+  ratersRoleFull: 'Ya has pedido feedback a {max} personas como «{role}», el máximo. Elige otra relación',
+  ratersAllFull:
+    'Has pedido feedback a {max} personas, el máximo. Si necesitas más, ponte en contacto con la persona que organiza el cuestionario',
+  ratersCampaignFull:
+    'Este cuestionario ha alcanzado el número máximo de participantes y no se puede añadir a nadie más. Ponte en contacto con la persona que organiza el cuestionario',
   nominateLink: 'Elegir quién te da feedback',
   backToQuestionnaire: 'Ir a tu cuestionario',
 };
@@ -237,6 +251,8 @@ const frFR: SignupStrings = {
   firstnameMissing: 'Saisissez votre prénom',
   lastnameMissing: 'Saisissez votre nom',
   nameTooLong: 'Utilisez 255 caractères au maximum',
+  nameHasLink: 'Saisissez un nom sans adresse web ni adresse e-mail',
+  nameHasControl: 'Saisissez le nom sur une seule ligne, sans caractères spéciaux',
   emailMissing: 'Saisissez votre adresse e-mail',
   emailInvalid: 'Saisissez une adresse e-mail au bon format, par exemple nom@example.com',
   checkEmailTitle: 'Consultez votre messagerie',
@@ -257,18 +273,20 @@ const frFR: SignupStrings = {
   ratersNone: 'Vous n’avez encore sollicité personne.',
   ratersAdded: 'Nous avons ajouté {name}.',
   raterName: 'Nom',
+  raterEmail: 'Adresse e-mail',
   raterRole: 'Relation',
-  raterStatus: 'Statut',
   addRaterTitle: 'Demander du feedback à une personne',
   role: 'Comment travaillez-vous avec cette personne\u202f?',
   roleMissing: 'Choisissez comment vous travaillez avec cette personne',
   addRater: 'Ajouter cette personne',
   raterIsYou: 'Saisissez l’adresse d’une autre personne, pas la vôtre',
   raterPresent: 'Cette personne participe déjà à ce questionnaire',
-  statusNew: 'Invitation pas encore envoyée',
-  statusInvited: 'Invitation envoyée',
-  statusStarted: 'En cours',
-  statusCompleted: 'Terminé',
+  ratersRoleFull:
+    'Vous avez déjà sollicité {max}\u00a0personnes comme «\u00a0{role}\u00a0», le maximum. Choisissez une autre relation',
+  ratersAllFull:
+    'Vous avez sollicité {max}\u00a0personnes, le maximum. Si vous avez besoin de plus, contactez l’organisateur',
+  ratersCampaignFull:
+    'Ce questionnaire a atteint le nombre maximal de participants\u00a0: personne d’autre ne peut être ajouté. Contactez l’organisateur',
   nominateLink: 'Choisir qui vous donne du feedback',
   backToQuestionnaire: 'Accéder à votre questionnaire',
 };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { isDatabaseUnavailable } from '../db/database.js';
 import { STYLESHEET, STYLESHEET_VERSION } from '../pages/render.js';
 import { checkCsrf, csrfToken, setPageHeaders } from '../pages/security.js';
 import { signupStringsFor } from '../pages/signup-strings.js';
@@ -56,10 +57,18 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
     setPageHeaders(reply);
   });
   app.setErrorHandler((error, request, reply) => {
-    request.log.error({ err: error }, 'participant page failed');
     const t = stringsFor(acceptedLanguage(request.headers['accept-language']));
     const status = (error as { statusCode?: number }).statusCode;
-    return page(reply, status && status >= 400 && status < 500 ? status : 500, 'message', {
+    const clientError = status !== undefined && status >= 400 && status < 500;
+    const reason = error instanceof Error ? error.message : String(error);
+    const unavailable = !clientError && isDatabaseUnavailable(error);
+    // The visitor's mistake (a body too large, a wrong type) is no fault of ours: one line, no stack,
+    // so that nobody can fill the error log from a made-up link.
+    if (clientError) request.log.info({ statusCode: status, reason }, 'participant page refused');
+    else if (unavailable) request.log.warn({ reason }, 'participant page: database unavailable');
+    else request.log.error({ err: error }, 'participant page failed');
+    if (unavailable) reply.header('retry-after', '2');
+    return page(reply, clientError ? status : unavailable ? 503 : 500, 'message', {
       t,
       title: t.errorTitle,
       heading: t.errorTitle,
@@ -270,7 +279,7 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
   app.post(`${prefix}/q/:token/page/:page`, async (request, reply) => {
     const params = request.params as PageParams;
     const form = formForm(request.body);
-    if (!checkCsrf(request, form.csrf)) {
+    if (!checkCsrf(request, form.csrf, secure)) {
       const participation = await open(request, reply);
       if (!participation) return reply;
       return expired(reply, participation, q(participation.member.token, `/page/${params.page}`));
@@ -405,7 +414,7 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
     if (!participation) return reply;
     const { member } = participation;
     if (member.status === 'completed') return reply.code(303).redirect(q(member.token, '/done'));
-    if (!checkCsrf(request, formForm(request.body).csrf))
+    if (!checkCsrf(request, formForm(request.body).csrf, secure))
       return expired(reply, participation, q(member.token, '/check'));
     const outcome = await complete(deps, member.token);
     if (outcome.kind === 'incomplete')

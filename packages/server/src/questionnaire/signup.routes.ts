@@ -8,6 +8,7 @@ import type { AppContext } from '../context.js';
 import { checkCsrf, csrfToken } from '../pages/security.js';
 import { type SignupStrings, signupStringsFor } from '../pages/signup-strings.js';
 import { fill, type PageStrings, stringsFor } from '../pages/strings.js';
+import { isolate } from '../util/safe-text.js';
 import { caseFold } from '../util/text.js';
 import { isLanguage, type Language } from '../variants/variant.types.js';
 import type { PageKit } from './page-kit.js';
@@ -17,13 +18,18 @@ import {
   checkSignupForm,
   type FieldProblem,
   nominateRater,
+  RATERS_PER_SUBJECT,
   ratersOf,
+  ratersPerRole,
   selfRegistrationOf,
   signUp,
 } from './signup.service.js';
 
 /** Sign-ups a minute from one address; beyond it the page asks to wait. */
 export const SIGNUPS_PER_MINUTE = 10;
+
+/** Nominations a minute from one address (on any subject's raters page); beyond it the page asks to wait. */
+export const NOMINATIONS_PER_MINUTE = 10;
 
 const formOf = (body: unknown) =>
   typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
@@ -35,6 +41,8 @@ function fieldError(s: SignupStrings, problem: FieldProblem | undefined, rater: 
     return rater ? s.raterEmailMissing : s.emailMissing;
   }
   if (problem.kind === 'too-long') return s.nameTooLong;
+  if (problem.kind === 'link') return s.nameHasLink;
+  if (problem.kind === 'control') return s.nameHasControl;
   if (problem.field === 'firstname') return rater ? s.raterFirstnameMissing : s.firstnameMissing;
   return rater ? s.raterLastnameMissing : s.lastnameMissing;
 }
@@ -87,7 +95,10 @@ function fields(
 /** Self-registration at /s/<alias> and the 360 subject's nomination of raters at /q/<token>/raters. */
 export async function signupRoutes(app: FastifyInstance, deps: AppContext, kit: PageKit) {
   const { prefix, secure, q, page, message } = kit;
-  const limiter = new FailureLimiter(SIGNUPS_PER_MINUTE);
+  // Every sign-up and nomination counts (not only failures): each may create a member and send mail.
+  // On PostgreSQL the counts are shared by every process on the database.
+  const limiter = new FailureLimiter(SIGNUPS_PER_MINUTE).share(deps.db, deps.dialect, 'signup');
+  const nominations = new FailureLimiter(NOMINATIONS_PER_MINUTE).share(deps.db, deps.dialect, 'raters');
 
   const languageOf = (campaign: CampaignRow): Language => {
     const variant = deps.variants.get(campaign.variant);
@@ -168,15 +179,11 @@ export async function signupRoutes(app: FastifyInstance, deps: AppContext, kit: 
     if (!found) return reply;
     const { t, s, base, settings, campaign } = found;
     const form = formOf(request.body);
-    if (!checkCsrf(request, form.csrf)) {
+    if (!checkCsrf(request, form.csrf, secure)) {
       return message(reply, 403, base, t.expiredTitle, [t.expiredBody], {
         href: `${prefix}/s/${campaign.alias}`,
         text: t.tryAgain,
       });
-    }
-    if (limiter.retryAfter(request.ip) > 0) {
-      reply.header('retry-after', String(limiter.retryAfter(request.ip)));
-      return message(reply, 429, base, s.tooManyTitle, [s.tooManyBody]);
     }
     const { value, problems } = checkSignupForm(form, settings.register);
     if (problems.length > 0)
@@ -187,7 +194,11 @@ export async function signupRoutes(app: FastifyInstance, deps: AppContext, kit: 
         value as unknown as Record<string, string>,
         problems,
       );
-    limiter.fail(request.ip);
+    const wait = await limiter.take(request.ip);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      return message(reply, 429, base, s.tooManyTitle, [s.tooManyBody]);
+    }
     const outcome = await signUp(deps, campaign, settings, value);
     if (outcome.kind === 'go') return reply.code(303).redirect(q(outcome.token));
     if (outcome.kind === 'full') return message(reply, 200, base, s.fullTitle, [s.fullBody]);
@@ -227,18 +238,14 @@ export async function signupRoutes(app: FastifyInstance, deps: AppContext, kit: 
       role?: string;
       added?: string;
       extraError?: { field: string; text: string };
+      /** A problem of the whole nomination (the subject's cap, a full campaign), shown above the form. */
+      pageError?: string;
     } = {},
   ) {
     const base = kit.chrome(participation);
     const { t } = base;
     const s = signupStringsFor(participation.language);
     const texts = participation.variant.texts[participation.language] ?? {};
-    const status: Record<string, string> = {
-      new: s.statusNew,
-      invited: s.statusInvited,
-      started: s.statusStarted,
-      completed: s.statusCompleted,
-    };
     const list = fields(t, s, options.values ?? {}, options.problems ?? [], true, true).map((field) =>
       options.extraError && options.extraError.field === field.name
         ? { ...field, error: options.extraError.text, describedBy: `${field.id}-error` }
@@ -257,7 +264,15 @@ export async function signupRoutes(app: FastifyInstance, deps: AppContext, kit: 
         .filter((field) => field.error)
         .map((field) => ({ href: `#${field.id}`, text: field.error as string })),
       ...(options.roleError ? [{ href: '#role', text: options.roleError }] : []),
+      ...(options.pageError ? [{ href: '#raters-add', text: options.pageError }] : []),
     ];
+    // Only what the subject typed: never the stored member's name, nor whether anyone has answered.
+    const raters = (await ratersOf(deps, participation)).map((rater) => ({
+      name: rater.name,
+      email: rater.email,
+      role: texts[`role.${rater.role}`] ?? rater.role,
+    }));
+    const canAdd = raters.length < RATERS_PER_SUBJECT;
     return page(reply, 200, 'raters', {
       ...base,
       s,
@@ -265,11 +280,10 @@ export async function signupRoutes(app: FastifyInstance, deps: AppContext, kit: 
       backHref: q(participation.member.token),
       errors: errors.length > 0 ? errors : undefined,
       added: options.added,
-      raters: (await ratersOf(deps, participation)).map((rater) => ({
-        name: `${rater.firstname} ${rater.lastname}`,
-        role: texts[`role.${rater.role}`] ?? rater.role,
-        status: status[rater.status] ?? rater.status,
-      })),
+      raters,
+      canAdd,
+      pageError: options.pageError,
+      allFull: canAdd ? undefined : fill(s.ratersAllFull, { max: String(RATERS_PER_SUBJECT) }),
       action: q(participation.member.token, '/raters'),
       csrf,
       fields: list,
@@ -286,7 +300,7 @@ export async function signupRoutes(app: FastifyInstance, deps: AppContext, kit: 
     const s = signupStringsFor(participation.language);
     return ratersPage(reply, participation, csrfToken(request, reply, secure), {
       ...(typeof added === 'string' && added.length <= 300
-        ? { added: fill(s.ratersAdded, { name: added }) }
+        ? { added: fill(s.ratersAdded, { name: isolate(added) }) }
         : {}),
     });
   });
@@ -297,7 +311,7 @@ export async function signupRoutes(app: FastifyInstance, deps: AppContext, kit: 
     const base = kit.chrome(participation);
     const s = signupStringsFor(participation.language);
     const form = formOf(request.body);
-    if (!checkCsrf(request, form.csrf)) {
+    if (!checkCsrf(request, form.csrf, secure)) {
       return message(reply, 403, base, base.t.expiredTitle, [base.t.expiredBody], {
         href: q(participation.member.token, '/raters'),
         text: base.t.tryAgain,
@@ -325,12 +339,41 @@ export async function signupRoutes(app: FastifyInstance, deps: AppContext, kit: 
         extraError: { field: 'email', text: s.raterIsYou },
       });
     }
+    const wait = await nominations.take(request.ip);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      return message(reply, 429, base, s.tooManyTitle, [s.tooManyBody], {
+        href: q(participation.member.token, '/raters'),
+        text: base.t.tryAgain,
+      });
+    }
     const outcome = await nominateRater(deps, participation, value, role);
-    if (outcome !== 'added') {
+    if (outcome === 'self' || outcome === 'present') {
       return ratersPage(reply, participation, csrf, {
         values,
         role,
         extraError: { field: 'email', text: outcome === 'self' ? s.raterIsYou : s.raterPresent },
+      });
+    }
+    if (outcome === 'role-cap') {
+      const texts = participation.variant.texts[participation.language] ?? {};
+      return ratersPage(reply, participation, csrf, {
+        values,
+        role,
+        roleError: fill(s.ratersRoleFull, {
+          max: String(ratersPerRole(role)),
+          role: texts[`role.${role}`] ?? role,
+        }),
+      });
+    }
+    if (outcome === 'subject-cap' || outcome === 'full') {
+      return ratersPage(reply, participation, csrf, {
+        values,
+        role,
+        pageError:
+          outcome === 'full'
+            ? s.ratersCampaignFull
+            : fill(s.ratersAllFull, { max: String(RATERS_PER_SUBJECT) }),
       });
     }
     const name = `${value.firstname} ${value.lastname}`;

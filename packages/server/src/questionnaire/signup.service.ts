@@ -1,12 +1,16 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { inviteNow, resendLink } from '../campaigns/campaign-mail.service.js';
-import { addToCampaign, SKIP_FULL } from '../campaigns/campaign-members.service.js';
-import type { CampaignDeps } from '../campaigns/campaigns.service.js';
+import * as members from '../campaigns/campaign-members.repository.js';
+import { addToCampaign, newCampaignMember, SKIP_FULL } from '../campaigns/campaign-members.service.js';
+import * as campaigns from '../campaigns/campaigns.repository.js';
+import { type CampaignDeps, nowOf } from '../campaigns/campaigns.service.js';
 import type { CampaignRow } from '../campaigns/campaigns.table.js';
+import type { Database } from '../db/database.js';
 import { groupExists } from '../groups/groups.repository.js';
 import { addMember as addToGroup } from '../groups/groups.service.js';
 import { findMemberIdByEmail } from '../members/members.repository.js';
 import { createMember } from '../members/members.service.js';
+import { lineProblem } from '../util/safe-text.js';
 import { isMailbox, isStorableText } from '../util/text.js';
 import type { Participation } from './questionnaire.service.js';
 
@@ -48,8 +52,28 @@ export interface SignupForm {
 
 export type FieldProblem = {
   field: 'firstname' | 'lastname' | 'email';
-  kind: 'missing' | 'invalid' | 'too-long';
+  /** `control`: a line break or another control character; `link`: a web or e-mail address. */
+  kind: 'missing' | 'invalid' | 'too-long' | 'control' | 'link';
 };
+
+/**
+ * What mail programs turn into a link: a scheme (`http://`, `https://`, any `x://`), `www.`, an
+ * e-mail address (`@`), or a domain name: a letter or digit, a dot, then two letters or more
+ * (`evil.example/login`, `example.com`). Initials ("J.R.R. Tolkien", "Ph.D") and a dot followed by
+ * a space ("St. John") remain; "Jean.Paul" written without its space is refused too.
+ */
+const NAME_LINK = /[a-z][a-z0-9+.-]*:\/\/|www\.|@|[\p{L}\p{N}_-]\.\p{L}{2,}/iu;
+
+/** Checks a first or last name: a problem's kind, or undefined when the name may be used. */
+export function nameProblem(raw: unknown, value: string): FieldProblem['kind'] | undefined {
+  if (value === '') return 'missing';
+  // One line, as every name (util/safe-text.ts): no line break, control, bidirectional or invisible
+  // character, checked as sent (the page folds runs of blanks, and a pasted tab, into one space).
+  if (typeof raw === 'string' && lineProblem(raw.replaceAll('\t', ' ')) !== undefined) return 'control';
+  if (NAME_LINK.test(value)) return 'link';
+  if ([...value].length > 255 || !isStorableText(value)) return 'too-long';
+  return undefined;
+}
 
 /** Checks a sign-up form; names are needed only to register. */
 export function checkSignupForm(
@@ -62,9 +86,8 @@ export function checkSignupForm(
   const problems: FieldProblem[] = [];
   if (needNames) {
     for (const field of ['firstname', 'lastname'] as const) {
-      if (value[field] === '') problems.push({ field, kind: 'missing' });
-      else if ([...value[field]].length > 255 || !isStorableText(value[field]))
-        problems.push({ field, kind: 'too-long' });
+      const kind = nameProblem(form[field], value[field]);
+      if (kind) problems.push({ field, kind });
     }
   }
   if (value.email === '') problems.push({ field: 'email', kind: 'missing' });
@@ -159,21 +182,67 @@ export async function campaignByAlias(deps: CampaignDeps, alias: string): Promis
     .executeTakeFirst();
 }
 
-/** The raters a 360's subject has asked, in the order asked. */
-export async function ratersOf(deps: CampaignDeps, participation: Participation) {
-  const rows = await deps.db
+/**
+ * How many raters a subject may ask. The report shows a rater group (a role) only from
+ * `MIN_GROUP_RESPONSES` (3) answers on, and most 360 practice asks 3 to 8 people a group so that a
+ * few who do not answer still leave enough; 10 a role leaves room for that. A subject has one or two
+ * managers (a matrix organisation, a recent change), whose answers are shown alone: 2. However many
+ * roles a variant defines, 20 people in all: more than any 360 needs, few enough that a subject's
+ * link cannot be used to mail many strangers.
+ */
+export const RATERS_PER_ROLE = 10;
+export const RATERS_PER_MANAGER_ROLE = 2;
+export const RATERS_PER_SUBJECT = 20;
+
+/** The roles with one or two people, shown in the report from a single answer (as `EXEMPT_GROUPS` of pdf/feedback-model.ts). */
+const SINGLE_ROLES: readonly string[] = ['manager'];
+
+export const ratersPerRole = (role: string) =>
+  SINGLE_ROLES.includes(role) ? RATERS_PER_MANAGER_ROLE : RATERS_PER_ROLE;
+
+/** What the subject typed for a rater, kept in the rater's `extra` as `nominated`. */
+interface Nominated {
+  readonly firstname: string;
+  readonly lastname: string;
+  readonly email: string;
+}
+
+/** A rater as the raters page lists it: only what the subject typed, and the role. */
+export interface ListedRater {
+  /** The name typed; empty for a rater asked before names were kept. */
+  readonly name: string;
+  /** The address typed (for a rater asked before it was kept, the address it matched, up to letter case). */
+  readonly email: string;
+  readonly role: string;
+}
+
+/** The subject's raters in a campaign, in the order asked, from the `extra` of its members. */
+async function subjectRaters(db: Kysely<Database>, campaignId: string, subjectId: string) {
+  const rows = await db
     .selectFrom('campaign_members')
-    .select(['firstname', 'lastname', 'status', 'extra'])
-    .where('campaign_id', '=', participation.campaign.id)
-    .where('member_id', '!=', participation.member.member_id)
+    .select(['email', 'extra'])
+    .where('campaign_id', '=', campaignId)
+    .where('member_id', '!=', subjectId)
     .orderBy('created')
+    .orderBy('id')
     .execute();
   return rows.flatMap((row) => {
     try {
-      const extra = JSON.parse(row.extra ?? '{}') as { subject?: unknown; role?: unknown };
-      return extra.subject === participation.member.member_id
-        ? [{ ...row, role: String(extra.role ?? '') }]
-        : [];
+      const extra = JSON.parse(row.extra ?? '{}') as {
+        subject?: unknown;
+        role?: unknown;
+        nominated?: unknown;
+      };
+      if (extra.subject !== subjectId) return [];
+      const nominated = extra.nominated as Partial<Nominated> | undefined;
+      const text = (value: unknown) => (typeof value === 'string' ? value : '');
+      return [
+        {
+          role: String(extra.role ?? ''),
+          name: `${text(nominated?.firstname)} ${text(nominated?.lastname)}`.trim(),
+          email: text(nominated?.email) || row.email,
+        },
+      ];
     } catch {
       return [];
     }
@@ -181,8 +250,29 @@ export async function ratersOf(deps: CampaignDeps, participation: Participation)
 }
 
 /**
- * A subject asks someone for feedback: the person is found by e-mail or made a member, added to the
- * campaign (its `maxparticipants` and `autoinvite` as for any add) with `extra` `{ role, subject }`.
+ * The raters a 360's subject has asked, in the order asked: the name and address the subject typed
+ * and the role, never the stored member's name or the participation's status (the address may be a
+ * member's the subject does not know, and who has answered is not the subject's to see).
+ */
+export async function ratersOf(deps: CampaignDeps, participation: Participation): Promise<ListedRater[]> {
+  return subjectRaters(deps.db, participation.campaign.id, participation.member.member_id);
+}
+
+/** Whether the subject may ask one more rater of `role`: `subject-cap`, `role-cap` or undefined. */
+function capReached(raters: { role: string }[], role: string): 'subject-cap' | 'role-cap' | undefined {
+  if (raters.length >= RATERS_PER_SUBJECT) return 'subject-cap';
+  if (raters.filter((rater) => rater.role === role).length >= ratersPerRole(role)) return 'role-cap';
+  return undefined;
+}
+
+export type NominationOutcome = 'added' | 'self' | 'present' | 'full' | 'subject-cap' | 'role-cap';
+
+/**
+ * A subject asks someone for feedback: the person is found by e-mail or made a member, and added to
+ * the campaign with `extra` `{ role, subject, nominated }` (`nominated`: the name and address the
+ * subject typed), invited as the campaign's `autoinvite` says. One transaction under the campaign
+ * row's lock (as every add takes), so the caps (`RATERS_PER_SUBJECT`, `ratersPerRole`) and
+ * `maxparticipants` hold under concurrent requests: past them nothing is created and nothing mailed.
  * `self` when the address is the subject's own, `present` when the person takes part already.
  */
 export async function nominateRater(
@@ -190,30 +280,56 @@ export async function nominateRater(
   participation: Participation,
   form: SignupForm,
   role: string,
-): Promise<'added' | 'self' | 'present'> {
-  let memberId = await findMemberIdByEmail(deps.db, form.email);
-  if (memberId === undefined) {
-    try {
-      memberId = (
-        await createMember(deps.db, {
-          email: form.email,
-          firstname: form.firstname,
-          lastname: form.lastname,
-        } as never)
-      ).memberid;
-    } catch {
-      // Made by a concurrent request a moment ago.
-      memberId = await findMemberIdByEmail(deps.db, form.email);
+): Promise<NominationOutcome> {
+  const campaignId = participation.campaign.id;
+  const subject = participation.member.member_id;
+  // Refused early without a lock when the caps are already reached (a page reloaded, a script).
+  const early = capReached(await subjectRaters(deps.db, campaignId, subject), role);
+  if (early) return early;
+  const now = nowOf(deps);
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<NominationOutcome> => {
+    const campaign = await campaigns.lockCampaign(trx, deps.dialect, campaignId);
+    if (!campaign) return 'full';
+    const cap = capReached(await subjectRaters(trx, campaignId, subject), role);
+    if (cap) return cap;
+    let memberId = await findMemberIdByEmail(trx, form.email);
+    if (memberId === subject) return 'self';
+    if (
+      memberId !== undefined &&
+      (await members.membersInCampaign(trx, campaignId, [memberId])).has(memberId)
+    )
+      return 'present';
+    if (
+      campaign.maxparticipants >= 0 &&
+      (await members.countCampaignMembers(trx, campaignId)) >= campaign.maxparticipants
+    )
+      return 'full';
+    if (memberId === undefined) {
+      try {
+        memberId = (
+          await createMember(trx, {
+            email: form.email,
+            firstname: form.firstname,
+            lastname: form.lastname,
+          } as never)
+        ).memberid;
+      } catch {
+        // Made by a concurrent request a moment ago.
+        memberId = await findMemberIdByEmail(trx, form.email);
+      }
+      if (memberId === undefined) return 'present';
     }
-  }
-  if (memberId === undefined || memberId === participation.member.member_id) return 'self';
-  const { added } = await addToCampaign(deps, participation.campaign.id, [memberId]);
-  if (added.length === 0) return 'present';
-  await deps.db
-    .updateTable('campaign_members')
-    .set({ extra: JSON.stringify({ role, subject: participation.member.member_id }) })
-    .where('campaign_id', '=', participation.campaign.id)
-    .where('member_id', '=', memberId)
-    .execute();
-  return 'added';
+    const member = (await members.lockMembersToAdd(trx, deps.dialect, [memberId])).get(memberId);
+    if (!member) return 'present';
+    const nominated: Nominated = { firstname: form.firstname, lastname: form.lastname, email: form.email };
+    const added = await members.insertCampaignMembers(trx, [
+      newCampaignMember(campaignId, memberId, member, now, JSON.stringify({ role, subject, nominated })),
+    ]);
+    if (!added.has(memberId)) return 'present';
+    // Invitations of an `instant` or a `fixed` campaign go out at the scheduler's next tick.
+    if (campaign.autoinvite !== 'none') await campaigns.markDue(trx, campaignId, now);
+    return 'added';
+  });
+  if (outcome === 'added') deps.campaignsDue();
+  return outcome;
 }
