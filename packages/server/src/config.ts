@@ -25,6 +25,8 @@ export interface Config {
   readonly adminEmail: string;
   /** Fastify's `trustProxy`: which proxies' X-Forwarded-For to believe for the caller's address. */
   readonly trustProxy: boolean | number | string[];
+  /** A client whose answer has not drained for this long is cut off (its socket destroyed); 0: never. */
+  readonly sendTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -158,5 +160,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     ),
     adminEmail: mailbox('ASSAY_ADMIN_EMAIL', env.ASSAY_ADMIN_EMAIL, 'admin@localhost'),
     trustProxy: trustProxy(env.ASSAY_TRUST_PROXY),
+    sendTimeoutSeconds: integer('ASSAY_SEND_TIMEOUT_SECONDS', env.ASSAY_SEND_TIMEOUT_SECONDS, 60, 0, 86400),
   });
 }

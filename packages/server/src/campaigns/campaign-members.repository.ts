@@ -1,5 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
+import { preparedPerDb } from '../db/prepared.js';
+import { batchSizes, keysetBatches } from '../http/json-stream.js';
 import type { CampaignMemberRow, CampaignMemberUpdate, NewCampaignMemberRow } from './campaigns.table.js';
 
 /** A row of GET /campaigns/{id}/members, its columns already named as on the wire. */
@@ -64,15 +66,31 @@ function listQuery(db: Kysely<Database>, campaignId: string) {
     .where('cm.campaign_id', '=', campaignId);
 }
 
-/** A campaign's members in the list shape, a batch of rows at a time (as GET /members streams). */
-export async function* streamCampaignMembers(
+/**
+ * A campaign's members in the list shape, a batch of rows at a time (as GET /members streams), in
+ * the order of their member ids: the key `(campaign_id, member_id)` serves each batch from its
+ * index. Keyset batches (`keysetBatches`): nothing of the database is held between them while a
+ * slow client takes the answer; none is ever sent twice, and one added or removed while the list
+ * is sent may or may not be in it.
+ */
+export function streamCampaignMembers(
   db: Kysely<Database>,
   campaignId: string,
 ): AsyncGenerator<CampaignMemberListRow[]> {
-  for await (const batch of db.getExecutor().stream(listQuery(db, campaignId).compile(), 1000)) {
-    yield batch.rows as CampaignMemberListRow[];
-  }
+  const batch = listBatch(db);
+  // No member id is empty: the first batch starts after ''.
+  return keysetBatches(
+    (after: string | undefined, limit) =>
+      batch(campaignId, after ?? '', limit) as Promise<CampaignMemberListRow[]>,
+    (row) => row.memberid,
+    batchSizes(db),
+  );
 }
+
+// Compiled once; on PostgreSQL a named statement, planned once per connection.
+const listBatch = preparedPerDb(3, (db, campaignId: string, after: string, limit: number) =>
+  listQuery(db, campaignId).where('cm.member_id', '>', after).orderBy('cm.member_id').limit(limit),
+);
 
 /** One campaign member in the list's columns. */
 export async function findCampaignMemberView(

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import {
   DupecheckBody,
   ListQuery,
@@ -9,7 +10,7 @@ import {
   MemberListItem,
   MemberPatch,
 } from '@assay/schema';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
 import { failure, ok } from '../http/envelope.js';
@@ -18,6 +19,13 @@ import { okArrayStream } from '../http/json-stream.js';
 import { idParams, responses } from '../http/route-schema.js';
 import { validate } from '../http/validator.js';
 import { utf8Body } from '../util/text.js';
+import {
+  IMPORT_BODY_LIMIT,
+  importMembersFromCsv,
+  importMembersFromJson,
+  JsonImportBody,
+  readBody,
+} from './import-body.js';
 import { streamMemberList } from './members.repository.js';
 import * as members from './members.service.js';
 import { toListItem } from './members.wire.js';
@@ -50,17 +58,31 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
   // The import also takes CSV; the text parser lives in a scope of its own so that no other route
   // reads a text body.
   await app.register(async (scope) => {
-    scope.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'buffer' }, (request, body, done) => {
-      const text = utf8Body(body as Buffer, request.headers['content-type']);
-      if (text === undefined) {
-        return done(new BusinessError('body: must be UTF-8 (save the CSV as UTF-8)'), undefined);
-      }
-      done(null, text);
-    });
+    // Bodies of up to 64 MiB: read into one buffer as they come (`readBody`), never copied whole again.
+    scope.addContentTypeParser(
+      ['text/csv', 'text/plain'],
+      async (request: FastifyRequest, payload: IncomingMessage) => {
+        const text = utf8Body(
+          await readBody(payload, request.headers['content-length']),
+          request.headers['content-type'],
+        );
+        if (text === undefined) throw new BusinessError('body: must be UTF-8 (save the CSV as UTF-8)');
+        return text;
+      },
+    );
+    // A JSON body is kept as its bytes: the import reads its rows a chunk at a time (import-body.ts).
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser(
+      'application/json',
+      async (request: FastifyRequest, payload: IncomingMessage) => {
+        const bytes = await readBody(payload, request.headers['content-length']);
+        return new JsonImportBody(bytes, request.headers['content-type']);
+      },
+    );
     scope.post(
       '/members/import',
       {
-        bodyLimit: 64 * 1024 * 1024,
+        bodyLimit: IMPORT_BODY_LIMIT,
         schema: {
           tags,
           summary:
@@ -84,10 +106,9 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
       async (request) => {
         if (typeof request.body === 'string') {
           const query = validate(MemberImportQuery, request.query ?? {}, 'query') as MemberImportQuery;
-          return ok(
-            await members.importMembers(db, { ...query, members: members.membersFromCsv(request.body) }),
-          );
+          return ok(await importMembersFromCsv(db, request.body, query));
         }
+        if (request.body instanceof JsonImportBody) return ok(await importMembersFromJson(db, request.body));
         const input = validate(MemberImport, request.body ?? null, 'body') as MemberImport;
         return ok(await members.importMembers(db, input));
       },

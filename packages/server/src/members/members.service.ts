@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   type MemberCreate,
   MemberCreate as MemberCreateSchema,
@@ -7,7 +8,7 @@ import {
   MemberImportUpdateRow as MemberImportUpdateRowSchema,
   type MemberPatch,
 } from '@assay/schema';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import { type Database, isUniqueViolation, orWhenRaced } from '../db/database.js';
 import { groupExists } from '../groups/groups.repository.js';
 import { jsonObjectColumn } from '../http/envelope.js';
@@ -16,6 +17,7 @@ import { validate } from '../http/validator.js';
 import { csvToObjects } from '../util/csv.js';
 import { nowText } from '../util/dates.js';
 import { randomId } from '../util/ids.js';
+import { canonicalEmail } from '../util/safe-text.js';
 import { caseFold, isStorableText } from '../util/text.js';
 import * as repo from './members.repository.js';
 import type { MemberRow, MemberUpdate, NewMemberRow } from './members.table.js';
@@ -46,6 +48,8 @@ const extraText = (extra: MemberCreate['extra']) =>
   JSON.stringify(Array.isArray(extra) || !extra ? {} : extra);
 
 function newRow(input: MemberCreate, created: string): NewMemberRow {
+  // Normalised here too for callers that bring an address the validator never saw (sign-up, demo).
+  const email = canonicalEmail(input.email);
   return {
     id: randomId(),
     // The detail shape gives these as strings: unset is empty.
@@ -53,8 +57,8 @@ function newRow(input: MemberCreate, created: string): NewMemberRow {
     firstname: input.firstname,
     middlename: input.middlename ?? '',
     lastname: input.lastname,
-    email: input.email,
-    email_key: caseFold(input.email),
+    email,
+    email_key: caseFold(email),
     phone: input.phone ?? '',
     company: input.company ?? '',
     jobtitle: input.jobtitle ?? '',
@@ -74,8 +78,8 @@ function changeOf(input: MemberPatch): MemberUpdate {
   if (input.middlename !== undefined) change.middlename = input.middlename ?? '';
   if (input.lastname !== undefined) change.lastname = input.lastname;
   if (input.email !== undefined) {
-    change.email = input.email;
-    change.email_key = caseFold(input.email);
+    change.email = canonicalEmail(input.email);
+    change.email_key = caseFold(change.email);
   }
   if (input.phone !== undefined) change.phone = input.phone ?? '';
   if (input.company !== undefined) change.company = input.company ?? '';
@@ -152,28 +156,36 @@ export function membersFromCsv(text: string): unknown[] {
   } catch (error) {
     throw new BusinessError(`body: not valid CSV: ${(error as Error).message}`);
   }
-  if (csv.names.length > 0 && csv.rows.length === 0) {
+  checkCsvShape(csv.names, csv.rows.length);
+  return csv.rows.map(memberFromCsv);
+}
+
+/** The whole-file refusals of a CSV import, once its header and number of rows are known. */
+export function checkCsvShape(names: string[], rows: number): void {
+  if (names.length > 0 && rows === 0) {
     throw new BusinessError('body: the CSV has a header but no rows');
   }
-  if (csv.rows.length > 0 && !csv.names.some((name) => name.toLowerCase() === 'email')) {
+  if (rows > 0 && !names.some((name) => name.toLowerCase() === 'email')) {
     throw new BusinessError(
       'body: not valid CSV: the header has no email column (is the separator a comma?)',
     );
   }
-  return csv.rows.map((cells) => {
-    const member: Record<string, unknown> = {};
-    const extra: Record<string, string> = {};
-    for (const [column, value] of Object.entries(cells)) {
-      // Field names in any case; a custom field's name as written.
-      const name = column.toLowerCase();
-      if (name.startsWith('extra.') && name.length > 'extra.'.length) {
-        extra[column.slice('extra.'.length)] = value;
-      } else if (name === 'testuser') member[name] = value.trim().toLowerCase();
-      else member[name] = value;
-    }
-    if (Object.keys(extra).length > 0) member.extra = extra;
-    return member;
-  });
+}
+
+/** One CSV line (an object of the header's names) as a MemberWrite. */
+export function memberFromCsv(cells: Record<string, string>): Record<string, unknown> {
+  const member: Record<string, unknown> = {};
+  const extra: Record<string, string> = {};
+  for (const [column, value] of Object.entries(cells)) {
+    // Field names in any case; a custom field's name as written.
+    const name = column.toLowerCase();
+    if (name.startsWith('extra.') && name.length > 'extra.'.length) {
+      extra[column.slice('extra.'.length)] = value;
+    } else if (name === 'testuser') member[name] = value.trim().toLowerCase();
+    else member[name] = value;
+  }
+  if (Object.keys(extra).length > 0) member.extra = extra;
+  return member;
 }
 
 const IN_ANOTHER_GROUP = 'groupid: the member is in another group; remove it from that group first';
@@ -187,40 +199,103 @@ function rowError(row: number, error: unknown): { row: number; message: string }
 type ImportRow = { row: number; key: string; member: MemberImportUpdateRow };
 type Existing = Map<string, { id: string; group_id: string | null }>;
 
+/** Rows an import checks and writes at a time; between chunks the event loop is free. */
+export const IMPORT_CHUNK_ROWS = 500;
+
+/** The rows of an import, a chunk at a time, in their order (as `importMemberChunks` takes them). */
+export type ImportChunks = AsyncIterable<unknown[]> | Iterable<unknown[]>;
+
+function* chunksOf(rows: unknown[]): Generator<unknown[]> {
+  for (let i = 0; i < rows.length; i += IMPORT_CHUNK_ROWS) yield rows.slice(i, i + IMPORT_CHUNK_ROWS);
+}
+
 /**
  * Imports members row by row: valid rows are kept, failed rows are reported with their 1-based
  * number, and no row is half-written. With `update`, a row whose e-mail exists updates that member.
  */
 export async function importMembers(db: Kysely<Database>, input: ImportInput): Promise<MemberImportResult> {
+  return importMemberChunks(db, input, chunksOf(input.members));
+}
+
+/**
+ * `importMembers` over rows that come a chunk at a time (a large body is read in parts, never whole).
+ * Each chunk is checked, looked up and written, then the event loop is given back before the next,
+ * so that a large import never holds up other requests for long, nor holds every row at once.
+ *
+ * On PostgreSQL the whole import is one transaction (other requests have connections of their own),
+ * so an import into a group deleted meanwhile writes nothing. On SQLite a transaction holds the one
+ * connection every request needs, so each chunk is a transaction of its own and other requests are
+ * served between chunks: an import of more than one chunk may then be partly written, and when its
+ * group is deleted between two chunks, the chunks before stay (in no group, as the deletion leaves
+ * them) and the rows from there on fail with `groupid: no such group`.
+ */
+export async function importMemberChunks(
+  db: Kysely<Database>,
+  input: { groupid?: string; update?: boolean },
+  chunks: ImportChunks,
+): Promise<MemberImportResult> {
   const result: MemberImportResult = { created: [], updated: [], errors: [] };
   if (input.groupid !== undefined && !(await groupExists(db, input.groupid))) {
     throw new BusinessError('groupid: no such group');
   }
   // With `update`, a row needs only its e-mail to find a member; it must be whole to create one.
   const rowSchema = input.update ? MemberImportUpdateRowSchema : MemberCreateSchema;
-  const valid: ImportRow[] = [];
   const seen = new Set<string>();
-  input.members.forEach((raw, index) => {
-    const row = index + 1;
-    try {
-      const member = validate(rowSchema, raw, 'body') as MemberImportUpdateRow;
-      const key = caseFold(member.email);
-      if (seen.has(key)) throw new BusinessError('email: appears twice in this import');
-      seen.add(key);
-      valid.push({ row, key, member });
-    } catch (error) {
-      result.errors.push(rowError(row, error));
+  let done = 0;
+  const check = (raws: unknown[]): ImportRow[] => {
+    const valid: ImportRow[] = [];
+    raws.forEach((raw, index) => {
+      const row = done + index + 1;
+      try {
+        const member = validate(rowSchema, raw, 'body') as MemberImportUpdateRow;
+        const key = caseFold(member.email);
+        if (seen.has(key)) throw new BusinessError('email: appears twice in this import');
+        seen.add(key);
+        valid.push({ row, key, member });
+      } catch (error) {
+        result.errors.push(rowError(row, error));
+      }
+    });
+    done += raws.length;
+    return valid;
+  };
+  const write = async (trx: Transaction<Database>, valid: ImportRow[]) => {
+    const existing = await repo.findMembersByEmails(
+      trx,
+      valid.map(({ member }) => member.email),
+    );
+    await writeRows(trx, input, valid, existing, result);
+  };
+  const noSuchGroup = new BusinessError('groupid: no such group');
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    // The group deleted while the rows went in: nothing is written, as if it never existed.
+    await orWhenRaced(
+      db.transaction().execute(async (trx) => {
+        for await (const raws of chunks) {
+          const valid = check(raws);
+          if (valid.length > 0) await write(trx, valid);
+          await setImmediate();
+        }
+      }),
+      noSuchGroup,
+    );
+  } else {
+    let groupGone = false;
+    for await (const raws of chunks) {
+      const valid = check(raws);
+      if (groupGone) {
+        for (const { row } of valid) result.errors.push({ row, message: noSuchGroup.message });
+      } else if (valid.length > 0) {
+        await db.transaction().execute(async (trx) => {
+          groupGone = input.groupid !== undefined && !(await groupExists(trx, input.groupid));
+          if (!groupGone) await write(trx, valid);
+        });
+        if (groupGone && result.created.length === 0 && result.updated.length === 0) throw noSuchGroup;
+        if (groupGone) for (const { row } of valid) result.errors.push({ row, message: noSuchGroup.message });
+      }
+      await setImmediate();
     }
-  });
-  const existing = await repo.findMembersByEmails(
-    db,
-    valid.map(({ member }) => member.email),
-  );
-  // The group deleted while the rows went in: nothing is written, as if it never existed.
-  await orWhenRaced(
-    db.transaction().execute((trx) => writeRows(trx, input, valid, existing, result)),
-    new BusinessError('groupid: no such group'),
-  );
+  }
   result.errors.sort((a, b) => a.row - b.row);
   return result;
 }
@@ -228,7 +303,7 @@ export async function importMembers(db: Kysely<Database>, input: ImportInput): P
 /** The writing half of an import, in one transaction: updates first, then the new rows in batches. */
 async function writeRows(
   trx: Transaction<Database>,
-  input: ImportInput,
+  input: Pick<ImportInput, 'groupid' | 'update'>,
   valid: ImportRow[],
   existing: Existing,
   result: MemberImportResult,

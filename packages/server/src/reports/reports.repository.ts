@@ -1,5 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
+import { preparedPerDb } from '../db/prepared.js';
+import { batchSizes, keysetBatches } from '../http/json-stream.js';
 import { caseFold } from '../util/text.js';
 import type { NewReportRow, ReportRow } from './reports.table.js';
 
@@ -107,16 +109,53 @@ function filtered(db: Db, filter: ReportFilter): ReportQuery {
   return query;
 }
 
-/** The reports of a list, a batch of rows at a time, in the order they were made. */
-export async function* streamReports(
-  db: Kysely<Database>,
-  filter: ReportFilter,
-): AsyncGenerator<ReportListRow[]> {
-  const query = filtered(db, filter).orderBy('r.seq');
-  for await (const batch of db.getExecutor().stream(query.compile(), 1000)) {
-    yield batch.rows as ReportListRow[];
-  }
+/**
+ * The reports of a list, a batch of rows at a time, in the order they were made (`seq`). Keyset
+ * batches (`keysetBatches`): nothing of the database is held between them while a slow client
+ * takes the answer; none is ever sent twice, and one made or deleted while the list is sent may or
+ * may not be in it.
+ */
+export function streamReports(db: Kysely<Database>, filter: ReportFilter): AsyncGenerator<ReportListRow[]> {
+  // `seq` starts at 1: the first batch starts after 0.
+  const batch = (after: number, limit: number): Promise<ReportListRow[]> => {
+    if ('campaignId' in filter) return byCampaign(db)(filter.campaignId, after, limit);
+    if ('groupId' in filter) {
+      return filter.variant === undefined
+        ? byGroup(db)(filter.groupId, after, limit)
+        : byGroupVariant(db)(filter.groupId, filter.variant, after, limit);
+    }
+    if ('usedBy' in filter) return byUser(db)(filter.usedBy, after, limit);
+    return everyReport(db)(after, limit);
+  };
+  return keysetBatches(
+    (after: number | undefined, limit) => batch(after ?? 0, limit),
+    (row) => Number((row as ReportListRow & { seq: number | string }).seq),
+    batchSizes(db),
+  );
 }
+
+/** One batch of a list: the rows of `filter` after `seq`, in its order, with `seq` (the key). */
+const listBatch = (db: Kysely<Database>, filter: ReportFilter, after: number, limit: number) =>
+  filtered(db, filter).select('r.seq as seq').where('r.seq', '>', after).orderBy('r.seq').limit(limit);
+
+// Compiled once each; on PostgreSQL named statements, planned once per connection.
+const everyReport = preparedPerDb(2, (db, after: number, limit: number) =>
+  listBatch(db, { all: true }, after, limit),
+);
+const byCampaign = preparedPerDb(3, (db, campaignId: string, after: number, limit: number) =>
+  listBatch(db, { campaignId }, after, limit),
+);
+const byGroup = preparedPerDb(3, (db, groupId: string, after: number, limit: number) =>
+  listBatch(db, { groupId }, after, limit),
+);
+const byGroupVariant = preparedPerDb(
+  4,
+  (db, groupId: string, variant: string, after: number, limit: number) =>
+    listBatch(db, { groupId, variant }, after, limit),
+);
+const byUser = preparedPerDb(3, (db, usedBy: string, after: number, limit: number) =>
+  listBatch(db, { usedBy }, after, limit),
+);
 
 /** A member's reports (as subject), optionally of one campaign, in the MemberReport shape. */
 export async function memberReports(
