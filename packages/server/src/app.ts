@@ -26,6 +26,7 @@ import {
 } from './http/error-handler.js';
 import { BusinessError } from './http/errors.js';
 import { lazyChildLogger } from './http/request-logger.js';
+import { cutOffSlowReaders } from './http/send-timeout.js';
 import { routeValidatorCompiler } from './http/validator.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { MailDelivery } from './mail/delivery.js';
@@ -60,6 +61,8 @@ export interface BuildOptions {
    * drive them by hand turn them off.
    */
   background?: boolean;
+  /** Where the log lines go (standard output by default); tests read what was logged. */
+  logStream?: { write(line: string): void };
 }
 
 /** What the log says about a request: participation tokens are secrets in the path, left out. */
@@ -87,13 +90,18 @@ export async function buildApp({
   variants,
   clock = () => new Date(),
   background = true,
+  logStream,
 }: BuildOptions): Promise<FastifyInstance> {
   const accessLog = config.logLevel === 'debug' || config.logLevel === 'trace';
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, serializers: { req: redactedRequest } },
+        : {
+            level: config.logLevel,
+            serializers: { req: redactedRequest },
+            ...(logStream ? { stream: logStream } : {}),
+          },
     bodyLimit: 1024 * 1024,
     // Behind a proxy the caller's address (for the token endpoint's guessing limit) is forwarded.
     trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
@@ -106,14 +114,26 @@ export async function buildApp({
     // Without the access log a request's logger is made only if something is logged.
     ...(accessLog ? {} : { childLoggerFactory: lazyChildLogger }),
   });
+  // A client that takes nothing of its answer for ASSAY_SEND_TIMEOUT_SECONDS is cut off.
+  cutOffSlowReaders(app.server, config.sendTimeoutSeconds);
+  database.attachLog(app.log);
   const context: AppContext = {
     config,
     db: database.kysely,
     dialect: database.dialect,
     tokens: new TokenService(database.kysely),
     clients: new ClientVersionCache(database.kysely, database.freshness),
-    limiter: new FailureLimiter(config.tokenFailuresPerMinute),
-    signInLimiter: new FailureLimiter(config.tokenFailuresPerMinute),
+    // Guesses at any process on the same PostgreSQL count against one budget (auth/rate-limit.ts).
+    limiter: new FailureLimiter(config.tokenFailuresPerMinute).share(
+      database.kysely,
+      database.dialect,
+      'credentials',
+    ),
+    signInLimiter: new FailureLimiter(config.tokenFailuresPerMinute).share(
+      database.kysely,
+      database.dialect,
+      'sign-in',
+    ),
     variants: variants ?? loadInstanceVariants(config),
     clock,
     mailQueued: () => delivery?.notify(),
@@ -246,6 +266,12 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
+      // Answers hold personal data and tokens: never kept by a cache on the way, never read as
+      // another type than they say.
+      api.addHook('onRequest', (_request, reply, done) => {
+        reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
+        done();
+      });
       // Each route of a family gets its own guard, its scope fixed when the route is registered.
       api.addHook('onRoute', (route) => {
         const family = route.url.split('/')[3];
