@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
 import { preparedPerDb } from '../db/prepared.js';
-import { batchSizes, keysetBatches } from '../http/json-stream.js';
+import { batchSizes, cursorOf, keysetBatches } from '../http/json-stream.js';
 import { canonicalEmail } from '../util/safe-text.js';
 import { caseFold } from '../util/text.js';
 import type { MemberRow, MemberUpdate, NewMemberRow } from './members.table.js';
@@ -38,6 +38,7 @@ export function streamMemberList(db: Kysely<Database>): AsyncGenerator<MemberLis
     (after: string | undefined, limit) => batch(after ?? '', limit),
     (row) => row.memberid,
     batchSizes(db),
+    cursorOf(db, () => memberListQuery(db).orderBy('m.id')),
   );
 }
 

@@ -1,7 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
 import { preparedPerDb } from '../db/prepared.js';
-import { batchSizes, keysetBatches } from '../http/json-stream.js';
+import { batchSizes, cursorOf, keysetBatches } from '../http/json-stream.js';
 import { caseFold } from '../util/text.js';
 import type { NewReportRow, ReportRow } from './reports.table.js';
 
@@ -131,6 +131,7 @@ export function streamReports(db: Kysely<Database>, filter: ReportFilter): Async
     (after: number | undefined, limit) => batch(after ?? 0, limit),
     (row) => Number((row as ReportListRow & { seq: number | string }).seq),
     batchSizes(db),
+    cursorOf(db, () => filtered(db, filter).select('r.seq as seq').orderBy('r.seq')),
   );
 }
 

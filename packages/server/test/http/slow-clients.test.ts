@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertMembers } from '../../src/members/members.repository.js';
@@ -163,6 +164,37 @@ for (const dialect of dialects) {
       expect(body).toContain(`"email":"slow.${MEMBERS - 1}@example.test"`);
       // The whole chunked answer, to its last chunk.
       expect(body.endsWith(']}\r\n0\r\n\r\n')).toBe(true);
+    }, 30_000);
+
+    it('hands a client that pauses every member once', async () => {
+      const apiKey = await instance.apiKey('members');
+      const body = await new Promise<string>((resolve, reject) => {
+        const request = http.get(
+          `http://127.0.0.1:${port}/api/v1/members`,
+          { headers: { 'x-api-key': apiKey } },
+          (response) => {
+            const parts: Buffer[] = [];
+            response.on('data', (part: Buffer) => {
+              parts.push(part);
+              // Pauses all through the list, each well within the send timeout.
+              if (parts.length % 8 === 0) {
+                response.pause();
+                setTimeout(() => response.resume(), 150);
+              }
+            });
+            response.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+            response.on('error', reject);
+          },
+        );
+        request.on('error', reject);
+      });
+      const ids = (JSON.parse(body).data as { memberid: string }[]).map((member) => member.memberid);
+      const stored = await instance.db.kysely
+        .selectFrom('members')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(ids).toHaveLength(Number(stored.n));
+      expect(new Set(ids).size).toBe(ids.length);
     }, 30_000);
   });
 }
