@@ -396,17 +396,14 @@ async function run(argv: string[]): Promise<void> {
           dataDir: config.dataDir,
           oneTransaction: true,
         });
-        const summary = await runDemo(campaignDeps(whole, config)).then(
-          async (made) => {
-            await whole.commit?.();
-            await whole.close();
-            return made;
-          },
-          async (error: unknown) => {
-            await whole.close();
-            throw error;
-          },
-        );
+        let summary: Awaited<ReturnType<typeof runDemo>>;
+        try {
+          summary = await runDemo(campaignDeps(whole, config));
+          await whole.commit?.();
+        } finally {
+          // Without a commit, closing rolls the whole demo back.
+          await whole.close();
+        }
         if (values.json) json(summary);
         else {
           print(

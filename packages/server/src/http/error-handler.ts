@@ -14,10 +14,13 @@ function sendHttpError(reply: FastifyReply, error: HttpError) {
     .send({ error: error.code, message: error.message });
 }
 
+/** Seconds a request the database could not serve should wait before it is tried again. */
+export const DATABASE_RETRY_AFTER = '2';
+
 /** The answer to a request the database could not serve: nothing was wrong with it, try again soon. */
 export const databaseUnavailable = () =>
   new HttpError(503, 'service_unavailable', 'The database is unavailable; try again in a moment', {
-    'retry-after': '2',
+    'retry-after': DATABASE_RETRY_AFTER,
   });
 
 /** Maps every error to the wire: never a stack trace, never a 5xx with internals. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { isDatabaseUnavailable } from '../db/database.js';
+import { DATABASE_RETRY_AFTER } from '../http/error-handler.js';
 import { STYLESHEET, STYLESHEET_VERSION } from '../pages/render.js';
 import { checkCsrf, csrfToken, setPageHeaders } from '../pages/security.js';
 import { signupStringsFor } from '../pages/signup-strings.js';
@@ -67,7 +68,7 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
     if (clientError) request.log.info({ statusCode: status, reason }, 'participant page refused');
     else if (unavailable) request.log.warn({ reason }, 'participant page: database unavailable');
     else request.log.error({ err: error }, 'participant page failed');
-    if (unavailable) reply.header('retry-after', '2');
+    if (unavailable) reply.header('retry-after', DATABASE_RETRY_AFTER);
     return page(reply, clientError ? status : unavailable ? 503 : 500, 'message', {
       t,
       title: t.errorTitle,
