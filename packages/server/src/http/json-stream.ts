@@ -193,18 +193,27 @@ async function* cursorWhileTaken<T, K>(
     if (counted) cursorsOpen--;
     counted = false;
   };
+  // The next batch is fetched while this one is turned into JSON and sent, so the cursor's round
+  // trips cost no time of their own. Its failure is seen where it is awaited (or dropped with it).
+  const readAhead = () => {
+    const read = iterator.next();
+    read.catch(() => {});
+    return read;
+  };
   try {
+    let pending = readAhead();
     for (;;) {
-      const next = await iterator.next();
+      const next = await pending;
       if (next.done) return { complete: true };
       const rows = next.value;
+      pending = readAhead();
       if (rows.length === 0) continue;
       after = keyOf(rows[rows.length - 1] as T);
       timer = setTimeout(() => {
         closed = true;
         uncount();
-        // The cursor's generator sits at its yield: returning it closes the cursor and releases
-        // the connection.
+        // Returning the cursor's generator (once the batch read ahead is in, which is dropped)
+        // closes the cursor and releases the connection.
         iterator.return?.(undefined).catch(() => {});
       }, patienceMs);
       yield rows;
