@@ -288,6 +288,10 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
   try {
     if (command.migrate) await migrateToLatest(db.kysely);
     await command.run(context);
+  } catch (error) {
+    // A handler's usage error (`users update` without a field) points at the command's help too.
+    if (error instanceof UsageError) error.command ??= command.name;
+    throw error;
   } finally {
     await db.close();
   }

@@ -242,6 +242,8 @@ describe.each(dialects)('assay users create|update|list, on %s', (dialect) => {
       const result = await refused(...args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr.split('\n')[0], args.join(' ')).toContain(message);
+      // One line, pointing at the help of the command it concerns.
+      expect(result.stderr, args.join(' ')).toMatch(/^assay: [^\n]+ \(see assay help users update\)\n$/);
     }
   });
 
