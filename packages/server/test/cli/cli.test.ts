@@ -154,7 +154,8 @@ describe('the assay command line, against the built server', () => {
         const aliases = ((await reports.json()) as { data: { alias: string }[] }).data.map((v) => v.alias);
         expect(aliases).toEqual(['bigfive', 'leadership360', 'teamscan', 'tiny']);
       } finally {
-        await stop(server.child);
+        // Ctrl-C shuts down as cleanly as SIGTERM (the other tests' stop).
+        expect(await stop(server.child, 'SIGINT')).toBe(0);
       }
 
       fs.writeFileSync(path.join(dir, 'tiny', 'texts', 'nlNL.json'), '{"variant.name": ');
