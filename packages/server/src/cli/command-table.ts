@@ -166,15 +166,12 @@ export const COMMANDS: readonly Command[] = [
       ...userFields,
       admin: { type: 'boolean', description: 'give them the admin role' },
       'no-admin': { type: 'boolean', description: 'take the admin role away' },
-      // Declared so that the refusal can say where passwords are set.
-      password: { type: 'string', value: 'P', description: 'refused: use `assay users password`' },
       json,
     },
+    refused: { password: 'users update does not set passwords: use `assay users password`' },
     migrate: true,
     async run({ db, values, print, json }) {
       if (values.admin && values['no-admin']) throw new UsageError('give --admin or --no-admin, not both');
-      if (values.password !== undefined)
-        throw new UsageError('users update does not set passwords: use `assay users password`');
       const change = users.changeFromFlags(values);
       if (Object.keys(change).length === 0) {
         throw new UsageError(

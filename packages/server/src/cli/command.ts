@@ -83,6 +83,8 @@ export interface CommandSpec<O extends Record<string, OptionSpec>> {
   details?: string[];
   args?: ArgumentSpec[];
   options: O;
+  /** What the refusal of an option this command does not take says instead, when it can say better. */
+  refused?: Record<string, string>;
   /** Whether the database is migrated before the handler runs (`setup` and `serve` do it themselves). */
   migrate: boolean;
   /** The handler keeps the database open and closes it itself (`serve`). */
@@ -97,6 +99,7 @@ export interface Command {
   details?: string[];
   args?: ArgumentSpec[];
   options: Record<string, OptionSpec>;
+  refused?: Record<string, string>;
   migrate: boolean;
   ownsDatabase?: boolean;
   run(context: CommandContext<ParsedValues>): Promise<void>;

@@ -61,6 +61,8 @@ function usageOf(error: unknown, command?: Command): UsageError {
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) {
     if (!command) return usage(`unknown option ${option}`);
     const bare = option.replace(/^--/, '');
+    const instead = option.startsWith('--') ? command.refused?.[bare] : undefined;
+    if (instead) return usage(instead, name);
     const elsewhere = option.startsWith('--') && COMMANDS.some((other) => bare in other.options);
     return usage(
       elsewhere ? `${option} is not an option of ${name}` : `unknown option ${option} for ${name}`,

@@ -110,7 +110,7 @@ describe('usage errors, help and --version', () => {
           if (name in command.options || global.has(name)) continue;
           await refusedWith(
             [...command.name.split(' '), ...args, ...given(name, option.type)],
-            `assay: --${name} is not an option of ${command.name} (see assay help ${command.name})`,
+            `assay: ${command.refused?.[name] ?? `--${name} is not an option of ${command.name}`} (see assay help ${command.name})`,
           );
         }
       }
