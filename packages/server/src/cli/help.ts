@@ -27,7 +27,7 @@ function optionLines(options: Record<string, OptionSpec>): string[] {
 export function generalHelp(): string {
   return [
     'Usage: assay <command> [options]',
-    '       assay help <command>     what a command does and the options it takes',
+    '       assay help <command>     what a command does and the options it takes (or: assay <command> --help)',
     '',
     'Commands:',
     ...commandLines(COMMANDS),
