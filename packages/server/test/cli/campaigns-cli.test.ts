@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, ensureAdmin } from '../../src/auth/auth.service.js';
 import { createCampaign } from '../../src/campaigns/campaigns.service.js';
@@ -10,15 +8,19 @@ import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { builtinVariantsDir, loadVariants } from '../../src/variants/load-variants.js';
+import { runAssay } from '../helpers/cli-in-process.js';
 
-const run = promisify(execFile);
-const MAIN = path.resolve(import.meta.dirname, '../../dist/main.js');
-
-describe('assay campaigns and mail preview, the built command', () => {
+// In-process: the command lines through runCli, on a real SQLite file.
+describe('assay campaigns and mail preview', () => {
   let data: string;
   let campaignId: string;
-  const env = { ...process.env, LOG_LEVEL: 'warn', MAIL_FROM: 'People Team <people@example.test>' };
-  const assay = (...args: string[]) => run(process.execPath, [MAIN, ...args, '--data', data], { env });
+  const env = { MAIL_FROM: 'People Team <people@example.test>' };
+  /** Resolves with what a command printed, or rejects with its outcome when it failed. */
+  const assay = async (...args: string[]) => {
+    const result = await runAssay([...args, '--data', data], env);
+    if (result.code !== 0) throw result;
+    return result;
+  };
 
   beforeAll(async () => {
     data = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-campaigns-cli-'));

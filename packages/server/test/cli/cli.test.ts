@@ -5,15 +5,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, serveProcess, stopProcess } from '../helpers/cli-process.js';
+import { runAssay } from '../helpers/cli-in-process.js';
+import { freePort, MAIN, serveProcess, stopProcess } from '../helpers/cli-process.js';
 import { writeTiny } from '../variants/fixtures.js';
 
 const run = promisify(execFile);
-const MAIN = path.resolve(import.meta.dirname, '../../dist/main.js');
 const ENV = { ...process.env, LOG_LEVEL: 'warn' };
 
-const assay = async (data: string, ...args: string[]) =>
-  (await run(process.execPath, [MAIN, ...args, '--data', data], { env: ENV })).stdout;
+// Serving, the first start and start-up failures are the built command's own (processes); the
+// other command lines around them run in-process (runCli), on the same data folder.
+const assay = async (data: string, ...args: string[]) => {
+  const result = await runAssay([...args, '--data', data]);
+  expect([result.code, result.stderr], args.join(' ')).toEqual([0, '']);
+  return result.stdout;
+};
 
 const serve = serveProcess;
 const stop = stopProcess;
@@ -149,7 +154,8 @@ describe('the assay command line, against the built server', () => {
         const aliases = ((await reports.json()) as { data: { alias: string }[] }).data.map((v) => v.alias);
         expect(aliases).toEqual(['bigfive', 'leadership360', 'teamscan', 'tiny']);
       } finally {
-        await stop(server.child);
+        // Ctrl-C shuts down as cleanly as SIGTERM (the other tests' stop).
+        expect(await stop(server.child, 'SIGINT')).toBe(0);
       }
 
       fs.writeFileSync(path.join(dir, 'tiny', 'texts', 'nlNL.json'), '{"variant.name": ');
@@ -196,9 +202,7 @@ describe('the assay command line, against the built server', () => {
     ];
     const before = await assay(data, 'clients', 'list', '--json');
     for (const [args, message] of attempts) {
-      const result = await run(process.execPath, [MAIN, ...args, '--data', data], { env: ENV }).catch(
-        (e) => e,
-      );
+      const result = await runAssay([...args, '--data', data]);
       expect(result.code, args.join(' ')).toBe(1);
       expect(result.stderr, args.join(' ')).toContain(message);
     }
@@ -206,10 +210,10 @@ describe('the assay command line, against the built server', () => {
   });
 
   it('refuses a bad configuration value with one line', async () => {
-    const result = await run(process.execPath, [MAIN, 'serve', '--data', data, '--port', 'eighty'], {
-      env: ENV,
-    }).catch((e) => e);
-    expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe('assay: PORT: must be a whole number, got "eighty"');
+    expect(await runAssay(['serve', '--data', data, '--port', 'eighty'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'assay: PORT: must be a whole number, got "eighty"\n',
+    });
   });
 });

@@ -1,6 +1,12 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadInstanceVariants } from '../../src/app.js';
 import { runDemo } from '../../src/cli/demo.commands.js';
+import { MAIN, type Outcome } from '../helpers/cli-process.js';
 import { dialects, type Instance, startInstance } from '../helpers/instance.js';
 import { readPdf } from '../pdf/pdf-reader.js';
 
@@ -97,3 +103,42 @@ for (const dialect of dialects) {
     }, 60_000);
   });
 }
+
+describe('assay demo, the built command', () => {
+  let data: string;
+  beforeAll(() => {
+    data = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-demo-'));
+  });
+  afterAll(() => fs.rmSync(data, { recursive: true, force: true }));
+
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  const assay = (...args: string[]): Promise<Outcome> =>
+    promisify(execFile)(process.execPath, [MAIN, ...args, '--data', data], { env }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      ({ code, stdout, stderr }: Outcome) => ({ code, stdout, stderr }),
+    );
+
+  it('fills a new instance, prints the group reports, and refuses a second run with exit code 1', async () => {
+    expect((await assay('setup')).code).toBe(0);
+    const made = await assay('demo');
+    expect([made.code, made.stderr]).toEqual([0, '']);
+    const lines = made.stdout.split('\n');
+    expect(lines[0]).toMatch(
+      /^demo data made in \d+\.\d s: \d+ groups, 200 members, 5 campaigns, \d+ personal reports$/,
+    );
+    const reports = lines.slice(1, -2);
+    expect(reports.length).toBeGreaterThanOrEqual(4);
+    for (const line of reports)
+      expect(line).toMatch(/^ {2}(group|groupanon|condensed|complete) +\S{10} {2}\S/);
+    expect(lines.slice(-2)).toEqual([
+      'open a PDF with GET /api/v1/reports/{reportid}, or list them with GET /api/v1/reports',
+      '',
+    ]);
+    expect(await assay('demo', '--json')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'assay: the demo data is already on this instance (group alias demo-northwind)\n',
+    });
+  }, 120_000);
+});

@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliDialects, freshCliDatabase, MAIN } from '../helpers/cli-process.js';
-
-const run = promisify(execFile);
+import { runAssay } from '../helpers/cli-in-process.js';
+import { cliDialects, freshCliDatabase } from '../helpers/cli-process.js';
 
 const dialects = cliDialects;
 
@@ -18,16 +15,17 @@ interface UserJson {
   agencyfooter: string;
 }
 
-describe.each(dialects)('assay users create|update|list, the built command on %s', (dialect) => {
+// In-process: the command line's parsing, table and handlers on a real database, without a process
+// per case (usage-cli.test.ts and cli.test.ts prove the built command itself).
+describe.each(dialects)('assay users create|update|list, on %s', (dialect) => {
   let dataDir: string;
   let url: string | undefined;
   let drop: () => Promise<void>;
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-
   const assay = async (...args: string[]) => {
     const where = url ? ['--database-url', url] : [];
-    return (await run(process.execPath, [MAIN, ...args, '--data', dataDir, ...where], { env })).stdout;
+    const result = await runAssay([...args, '--data', dataDir, ...where]);
+    if (result.code !== 0) throw result;
+    return result.stdout;
   };
   /** A command that must fail: its exit code and what it wrote. */
   const refused = async (...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
@@ -244,6 +242,8 @@ describe.each(dialects)('assay users create|update|list, the built command on %s
       const result = await refused(...args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr.split('\n')[0], args.join(' ')).toContain(message);
+      // One line, pointing at the help of the command it concerns.
+      expect(result.stderr, args.join(' ')).toMatch(/^assay: [^\n]+ \(see assay help users update\)\n$/);
     }
   });
 

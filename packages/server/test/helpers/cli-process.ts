@@ -63,12 +63,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Stops a server process and answers its exit code. */
-export const stopProcess = (child: ChildProcess) =>
+/** Stops a server process (SIGTERM, or Ctrl-C's SIGINT) and answers its exit code. */
+export const stopProcess = (child: ChildProcess, signal: 'SIGTERM' | 'SIGINT' = 'SIGTERM') =>
   new Promise<number | null>((resolve) => {
     if (child.exitCode !== null) return resolve(child.exitCode);
     child.on('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 
 /** Starts `assay serve` on a port and waits until it listens; answers the process and its output so far. */

@@ -1,0 +1,532 @@
+import { loadInstanceVariants } from '../app.js';
+import type { Config } from '../config.js';
+import { openDatabase } from '../db/connect.js';
+import type { Db } from '../db/database.js';
+import * as campaigns from './campaigns.commands.js';
+import { type Command, type CommandContext, command, type OptionSpec, UsageError } from './command.js';
+import * as commands from './commands.js';
+import { runDemo } from './demo.commands.js';
+import * as keys from './keys.commands.js';
+import * as mail from './mail.commands.js';
+import * as members from './members.commands.js';
+import * as users from './users.commands.js';
+
+/**
+ * Every `assay` command: its name, one line for `assay --help`, its arguments and options with
+ * their types and descriptions, and what it does. Parsing, the per-command check of options and
+ * both kinds of help are made from this table (run-cli.ts); a command takes the options declared
+ * here and the global ones, nothing else.
+ */
+
+/** Options every command takes. */
+export const GLOBAL_OPTIONS = {
+  data: {
+    type: 'string',
+    value: 'DIR',
+    description: 'the data folder of the embedded SQLite database (or ASSAY_DATA_DIR; default ./data)',
+  },
+  'database-url': {
+    type: 'string',
+    value: 'URL',
+    description: 'a PostgreSQL database instead of SQLite (or DATABASE_URL)',
+  },
+  port: {
+    type: 'string',
+    value: 'N',
+    description:
+      'the port serve and start listen on (or PORT; default 8080); links in mail follow it unless ASSAY_PUBLIC_URL is set',
+  },
+  host: {
+    type: 'string',
+    value: 'H',
+    description: 'the address serve and start listen on (or HOST; default 0.0.0.0)',
+  },
+  help: { type: 'boolean', short: 'h', description: 'describe the command (or, alone, every command)' },
+  version: { type: 'boolean', short: 'v', description: 'print the version of Assay' },
+} as const satisfies Record<string, OptionSpec>;
+
+const json = { type: 'boolean', description: 'print the answer as JSON' } as const;
+
+/** What the campaign commands need, outside a server: nothing is woken, the clock is real. */
+const campaignDeps = (db: Db, config: Config) => ({
+  db: db.kysely,
+  dialect: db.dialect,
+  variants: loadInstanceVariants(config),
+  config,
+  clock: () => new Date(),
+  mailQueued: () => {},
+  campaignsDue: () => {},
+});
+
+/** `start` and `serve`: listening and shutting down belong to the process (main.ts). */
+const serving =
+  (setupFirst: boolean) =>
+  async ({ db, config, io }: Pick<CommandContext<unknown>, 'db' | 'config' | 'io'>) => {
+    if (!io.serve) throw new Error('serving needs the assay process');
+    await io.serve(db, config, setupFirst);
+  };
+
+const userFields = {
+  'agency-name': {
+    type: 'string',
+    value: 'N',
+    description: 'the agency name on their reports: one line, at most 255 characters; "" clears it',
+  },
+  'agency-footer': {
+    type: 'string',
+    value: 'T',
+    description: 'the footer of their reports: at most 1000 characters, may span lines; "" clears it',
+  },
+  color: {
+    type: 'string',
+    value: 'C',
+    description: 'the colour of their reports: #rgb or #rrggbb (default #1d70b8)',
+  },
+} as const satisfies Record<string, OptionSpec>;
+
+export const COMMANDS: readonly Command[] = [
+  command({
+    name: 'start',
+    summary: 'set up (migrations, signing keys) and serve; what `npm start` runs',
+    details: [
+      'Runs setup, then serves. On the very first start of an empty instance it creates the admin user',
+      'and an OAuth client with every scope, and prints the client id and secret once.',
+    ],
+    options: {},
+    migrate: false,
+    ownsDatabase: true,
+    run: serving(true),
+  }),
+  command({
+    name: 'serve',
+    summary: 'serve the platform (runs pending migrations first)',
+    options: {},
+    migrate: false,
+    ownsDatabase: true,
+    run: serving(false),
+  }),
+  command({
+    name: 'setup',
+    summary: 'create or upgrade the database, the admin user and a signing key pair',
+    options: { 'no-keys': { type: 'boolean', description: 'make no signing key pair' } },
+    migrate: false,
+    async run({ db, config, values, print }) {
+      for (const line of await commands.setup(db.kysely, {
+        keys: !values['no-keys'],
+        adminEmail: config.adminEmail,
+      }))
+        print(line);
+      print('setup complete');
+    },
+  }),
+  command({
+    name: 'keys generate',
+    summary: 'make a new token-signing key pair',
+    details: ['Until one exists, the token endpoint answers 500 `Invalid key supplied`.'],
+    options: {},
+    migrate: true,
+    async run({ db, print }) {
+      print(`signing key created: ${await commands.generateKey(db.kysely)}`);
+    },
+  }),
+  command({
+    name: 'users create',
+    summary: 'a platform user; the agency name, footer and colour brand their reports',
+    options: {
+      email: { type: 'string', value: 'E', required: true, description: 'their e-mail address' },
+      firstname: { type: 'string', value: 'F', required: true, description: 'their first name' },
+      lastname: { type: 'string', value: 'L', required: true, description: 'their last name' },
+      admin: { type: 'boolean', description: 'give them the admin role' },
+      password: {
+        type: 'string',
+        value: 'P',
+        description: 'the password they sign in with (at least 12 characters)',
+      },
+      ...userFields,
+      json,
+    },
+    migrate: true,
+    async run({ db, values, print, json }) {
+      const user = await users.create(db.kysely, values);
+      if (values.json) json(user);
+      else print(`user created: ${user.id} ${user.email} (${user.role})`);
+    },
+  }),
+  command({
+    name: 'users update',
+    summary: 'change only the given fields of a platform user',
+    details: [
+      'A bad value is refused with one line naming its flag, and nothing is changed.',
+      'The only admin cannot be given --no-admin.',
+    ],
+    options: {
+      email: { type: 'string', value: 'E', required: true, description: 'the user, by e-mail address' },
+      firstname: { type: 'string', value: 'F', description: 'a new first name' },
+      lastname: { type: 'string', value: 'L', description: 'a new last name' },
+      ...userFields,
+      admin: { type: 'boolean', description: 'give them the admin role' },
+      'no-admin': { type: 'boolean', description: 'take the admin role away' },
+      json,
+    },
+    refused: { password: 'users update does not set passwords: use `assay users password`' },
+    migrate: true,
+    async run({ db, values, print, json }) {
+      if (values.admin && values['no-admin']) throw new UsageError('give --admin or --no-admin, not both');
+      const change = users.changeFromFlags(values);
+      if (Object.keys(change).length === 0) {
+        throw new UsageError(
+          'users update needs a field to change: --firstname, --lastname, --agency-name, --agency-footer, --color, --admin or --no-admin',
+        );
+      }
+      const user = await users.update(db.kysely, values.email, change);
+      if (values.json) json(user);
+      else print(`user updated: ${user.id} ${user.email} (${user.role})`);
+    },
+  }),
+  command({
+    name: 'users list',
+    summary: 'the platform users: id, e-mail, role, name, agency name',
+    options: { json },
+    migrate: true,
+    async run({ db, values, print, json }) {
+      const list = await users.list(db.kysely);
+      if (values.json) json(list);
+      else for (const line of users.listLines(list)) print(line);
+    },
+  }),
+  command({
+    name: 'users password',
+    summary: 'the password a user signs in with (Authorization Code flow)',
+    options: {
+      email: { type: 'string', value: 'E', required: true, description: 'the user, by e-mail address' },
+      password: {
+        type: 'string',
+        value: 'P',
+        required: true,
+        description: 'the new password (at least 12 characters)',
+      },
+    },
+    migrate: true,
+    async run({ db, values, print }) {
+      await commands.setPassword(db.kysely, values.email, values.password);
+      print('password set');
+    },
+  }),
+  command({
+    name: 'clients create',
+    summary: 'an OAuth client; prints its id and secret (shown once)',
+    options: {
+      name: { type: 'string', value: 'N', required: true, description: 'a name to know it by' },
+      scopes: {
+        type: 'string',
+        value: '"members groups ..."',
+        required: true,
+        description: 'the scopes it may ask for',
+      },
+      user: {
+        type: 'string',
+        value: 'E',
+        description: 'the user it acts as, by e-mail address (default: the first admin)',
+      },
+      'redirect-uri': {
+        type: 'string',
+        multiple: true,
+        value: 'U',
+        description: 'a return address for the Authorization Code flow (may be given several times)',
+      },
+      json: { type: 'boolean', description: 'print {"client_id","client_secret","scopes"}' },
+    },
+    migrate: true,
+    async run({ db, values, print, json }) {
+      const client = await commands.addClient(db.kysely, {
+        name: values.name,
+        scopes: values.scopes,
+        user: values.user,
+        redirectUris: values['redirect-uri'],
+      });
+      if (values.json) json(client);
+      else
+        print(
+          `client_id: ${client.client_id}\nclient_secret: ${client.client_secret} (shown once)\nscopes: ${client.scopes}`,
+        );
+    },
+  }),
+  command({
+    name: 'clients update',
+    summary: 'a new secret (and scopes): the old secret and its tokens stop working',
+    args: [{ name: 'ID', missing: 'clients update needs the client id', description: 'the client id' }],
+    options: {
+      scopes: { type: 'string', value: '"..."', description: 'new scopes (default: the same)' },
+      json,
+    },
+    migrate: true,
+    async run({ db, args: [id], values, print, json }) {
+      const client = await commands.changeClient(db.kysely, id as string, values.scopes);
+      if (values.json) json(client);
+      else
+        print(
+          `client_id: ${client.client_id}\nclient_secret: ${client.client_secret} (new; the old one no longer works)\nscopes: ${client.scopes}`,
+        );
+    },
+  }),
+  command({
+    name: 'clients list',
+    summary: 'the OAuth clients, without secrets',
+    options: { json },
+    migrate: true,
+    async run({ db, values, print, json }) {
+      const list = await commands.clients(db.kysely);
+      if (values.json) json(list);
+      else for (const client of list) print(`${client.client_id}  ${client.name}  [${client.scopes}]`);
+    },
+  }),
+  command({
+    name: 'clients delete',
+    summary: 'delete a client: its secret and its tokens stop working, in running servers too',
+    args: [{ name: 'ID', missing: 'clients delete needs the client id', description: 'the client id' }],
+    options: {},
+    migrate: true,
+    async run({ db, args: [id], print }) {
+      for (const line of await keys.removeClient(db.kysely, id as string)) print(line);
+    },
+  }),
+  command({
+    name: 'apikeys create',
+    summary: 'a read-only API key for the X-API-Key header (shown once)',
+    options: {
+      scopes: {
+        type: 'string',
+        value: '"members groups ..."',
+        required: true,
+        description: 'the scopes it grants',
+      },
+      user: {
+        type: 'string',
+        value: 'E',
+        description: 'the user it acts as, by e-mail address (default: the first admin)',
+      },
+      name: { type: 'string', value: 'N', description: 'a name to know it by in `apikeys list`' },
+      json: { type: 'boolean', description: 'print {"apikey"}' },
+    },
+    migrate: true,
+    async run({ db, values, print, json }) {
+      const key = await commands.addApiKey(db.kysely, {
+        scopes: values.scopes,
+        user: values.user,
+        name: values.name,
+      });
+      if (values.json) json(key);
+      else print(`apikey: ${key.apikey} (shown once; read-only)`);
+    },
+  }),
+  command({
+    name: 'apikeys list',
+    summary: 'the API keys (never the keys themselves): id, name, scopes, owner, created',
+    options: { json },
+    migrate: true,
+    async run({ db, values, print, json }) {
+      const list = await keys.apiKeys(db.kysely);
+      if (values.json) json(list);
+      else for (const line of keys.apiKeyLines(list)) print(line);
+    },
+  }),
+  command({
+    name: 'apikeys revoke',
+    summary: 'revoke a key: it is refused from the next call on, by running servers too',
+    args: [
+      {
+        name: 'ID',
+        missing: 'apikeys revoke needs the key id: assay apikeys list shows them',
+        description: 'the key id, from `apikeys list`',
+      },
+    ],
+    options: {},
+    migrate: true,
+    async run({ db, args: [id], print }) {
+      print(await keys.revoke(db.kysely, id as string));
+    },
+  }),
+  command({
+    name: 'members import',
+    summary: 'members from a CSV or JSON file, by the rules of POST /members/import',
+    details: [
+      'CSV: a header row of field names (extra.<name> for custom fields). JSON: an array of members,',
+      'or the body of POST /members/import. Told apart by the extension, else by the content.',
+      'Prints created, updated and refused rows (row 1 is the first member); exit code 1 when a',
+      'row was refused (the other rows are kept). A progress bar is drawn when stderr is a terminal.',
+    ],
+    args: [
+      {
+        name: 'FILE',
+        missing: 'members import needs the file to import',
+        description: 'the CSV or JSON file',
+      },
+    ],
+    options: {
+      group: { type: 'string', value: 'ID', description: 'put the new members in this group' },
+      update: { type: 'boolean', description: 'change the members whose e-mail exists' },
+      json: { type: 'boolean', description: 'print the whole result {"created","updated","errors"}' },
+    },
+    migrate: true,
+    async run({ db, args: [file], values, io, print, json, exitCode }) {
+      const at = file as string;
+      const read = members.readMembersFile(at);
+      const bar = io.terminal ? members.progressBar(io.terminal, 'importing') : undefined;
+      let result: Awaited<ReturnType<typeof members.importRows>>;
+      try {
+        result = await members.importRows(db.kysely, read.members, {
+          groupid: values.group ?? read.groupid,
+          groupSource: values.group === undefined ? `${at}: groupid` : '--group',
+          update: values.update ?? read.update,
+          progress: bar?.update,
+        });
+      } finally {
+        bar?.end();
+      }
+      if (values.json) json(result);
+      else for (const line of members.summaryLines(at, result)) print(line);
+      if (result.errors.length > 0) exitCode(1);
+    },
+  }),
+  command({
+    name: 'mail list',
+    summary: 'the outbox, newest first (100 unless --limit)',
+    options: {
+      campaign: { type: 'string', value: 'ID', description: "only this campaign's mail" },
+      status: {
+        type: 'string',
+        value: 'S',
+        description: 'only mail in this state: queued, sending, sent, failed or captured',
+      },
+      limit: { type: 'string', value: 'N', description: 'at most this many (default 100)' },
+      json,
+    },
+    migrate: true,
+    async run({ db, values, print, json }) {
+      const list = await mail.mailList(db.kysely, {
+        campaign: values.campaign,
+        status: values.status,
+        limit: values.limit,
+      });
+      if (values.json) json(list);
+      else for (const line of mail.mailListLines(list)) print(line);
+    },
+  }),
+  command({
+    name: 'mail show',
+    summary: "one mail: its headers, state, the server's last answer, its text",
+    args: [{ name: 'ID', missing: 'mail show needs the mail id', description: 'the mail id' }],
+    options: {},
+    migrate: true,
+    async run({ db, config, args: [id], print }) {
+      const options = { variants: loadInstanceVariants(config), mailFrom: config.mailFrom };
+      for (const line of await mail.mailShow(db.kysely, id as string, options)) print(line);
+    },
+  }),
+  command({
+    name: 'mail retry',
+    summary: 'queue a failed or captured mail again, or with --failed every failed one',
+    args: [{ name: 'ID', description: 'the mail id (or --failed)' }],
+    options: { failed: { type: 'boolean', description: 'every failed mail instead of one' } },
+    migrate: true,
+    async run({ db, args: [id], values, print }) {
+      if (Boolean(id) === Boolean(values.failed)) {
+        throw new UsageError('mail retry needs either a mail id or --failed');
+      }
+      print(id ? await mail.mailRetry(db.kysely, id) : await mail.mailRetryFailed(db.kysely));
+    },
+  }),
+  command({
+    name: 'mail preview',
+    summary: 'the mail a stage of a campaign would send, for a sample member; nothing is sent',
+    options: {
+      campaign: { type: 'string', value: 'ID', required: true, description: 'the campaign' },
+      stage: {
+        type: 'string',
+        value: 'S',
+        required: true,
+        description: 'the stage: campaign_invitation, campaign_reminder, ...',
+      },
+      language: {
+        type: 'string',
+        value: 'L',
+        description: "a language the variant offers (default: the campaign's)",
+      },
+      html: { type: 'boolean', description: 'the HTML part instead of the text part' },
+    },
+    migrate: true,
+    async run({ db, config, values, print }) {
+      const lines = await campaigns.preview(campaignDeps(db, config), {
+        campaign: values.campaign,
+        stage: values.stage,
+        language: values.language,
+        html: Boolean(values.html),
+      });
+      for (const line of lines) print(line);
+    },
+  }),
+  command({
+    name: 'campaigns share',
+    summary: 'give a platform user editor access to a campaign',
+    args: [{ name: 'ID', missing: 'campaigns share needs the campaign id', description: 'the campaign id' }],
+    options: {
+      user: { type: 'string', value: 'E', required: true, description: 'the user, by e-mail address' },
+    },
+    migrate: true,
+    async run({ db, config, args: [id], values, print }) {
+      print(await campaigns.share(campaignDeps(db, config), id as string, values.user));
+    },
+  }),
+  command({
+    name: 'campaigns unshare',
+    summary: 'take the access `campaigns share` gave back',
+    args: [
+      { name: 'ID', missing: 'campaigns unshare needs the campaign id', description: 'the campaign id' },
+    ],
+    options: {
+      user: { type: 'string', value: 'E', required: true, description: 'the user, by e-mail address' },
+    },
+    migrate: true,
+    async run({ db, config, args: [id], values, print }) {
+      print(await campaigns.unshare(campaignDeps(db, config), id as string, values.user));
+    },
+  }),
+  command({
+    name: 'demo',
+    summary: 'fill the instance with a demo data set (groups, 200 members, campaigns, reports)',
+    details: [
+      'Groups, 200 members, campaigns, completed questionnaires, personal reports and a group report',
+      'of each type, made through the same services as the API, in one transaction. Runs once per instance.',
+    ],
+    options: { json },
+    migrate: true,
+    async run({ config, values, print, json }) {
+      const started = performance.now();
+      // One transaction: a demo that fails or is stopped half-way leaves nothing behind, and a
+      // server on the same data sees it whole or not at all.
+      const whole = openDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        oneTransaction: true,
+      });
+      let summary: Awaited<ReturnType<typeof runDemo>>;
+      try {
+        summary = await runDemo(campaignDeps(whole, config));
+        await whole.commit?.();
+      } finally {
+        // Without a commit, closing rolls the whole demo back.
+        await whole.close();
+      }
+      if (values.json) json(summary);
+      else {
+        print(
+          `demo data made in ${((performance.now() - started) / 1000).toFixed(1)} s: ${summary.groups} groups, ${summary.members} members, ${summary.campaigns.length} campaigns, ${summary.personalReports} personal reports`,
+        );
+        for (const report of summary.groupReports) {
+          print(`  ${report.type.padEnd(9)} ${report.reportid}  ${report.name}`);
+        }
+        print('open a PDF with GET /api/v1/reports/{reportid}, or list them with GET /api/v1/reports');
+      }
+    },
+  }),
+];
