@@ -50,6 +50,15 @@ export const questionnaireRoutes: FastifyPluginAsyncTypebox<AppContext> = async 
     return show(reply, outcome.status, outcome.view);
   }
 
+  const see = (reply: FastifyReply, to: string) => reply.code(303).redirect(to);
+
+  /** A form without this browser's form token: nothing is saved, and the page says so. */
+  async function refuseForm(request: FastifyRequest, reply: FastifyReply, token: string, rest: string) {
+    const participation = await open(request, reply, token);
+    if (!participation) return reply;
+    return show(reply, 403, expiredView(chromeOf(participation), q(participation.member.token, rest)));
+  }
+
   app.get(`${prefix}/q/:token`, { schema: { params: TokenParams } }, async (request, reply) => {
     const participation = await open(request, reply, request.params.token);
     if (!participation) return reply;
@@ -59,9 +68,7 @@ export const questionnaireRoutes: FastifyPluginAsyncTypebox<AppContext> = async 
     // The link resumes at the first page with a required answer missing, its answers filled in.
     if (Object.keys(participation.answers).length > 0) {
       const incomplete = firstIncompletePage(participation.variant, participation.answers);
-      return reply
-        .code(303)
-        .redirect(q(participation.member.token, incomplete > 0 ? `/page/${incomplete}` : '/check'));
+      return see(reply, q(participation.member.token, incomplete > 0 ? `/page/${incomplete}` : '/check'));
     }
     return show(reply, 200, introView(participation, paths));
   });
@@ -75,7 +82,7 @@ export const questionnaireRoutes: FastifyPluginAsyncTypebox<AppContext> = async 
       const closed = gate(reply, participation);
       if (closed) return closed;
       const number = pageNumber(participation.variant, request.params.page);
-      if (number === 0) return reply.code(303).redirect(q(participation.member.token));
+      if (number === 0) return see(reply, q(participation.member.token));
       await markStarted(deps, participation);
       const csrf = csrfToken(request, reply, secure);
       const fromCheck = request.query.return === 'check';
@@ -89,22 +96,15 @@ export const questionnaireRoutes: FastifyPluginAsyncTypebox<AppContext> = async 
     async (request, reply) => {
       const { token, page } = request.params;
       const form = formOf(request.body);
-      if (!checkCsrf(request, form.csrf, secure)) {
-        const participation = await open(request, reply, token);
-        if (!participation) return reply;
-        return show(
-          reply,
-          403,
-          expiredView(chromeOf(participation), q(participation.member.token, `/page/${page}`)),
-        );
-      }
+      if (!checkCsrf(request, form.csrf, secure)) return refuseForm(request, reply, token, `/page/${page}`);
       const later = form.action === 'later';
       const outcome = await saveAnswers(deps, token, (variant) => pageNumber(variant, page), form, !later);
       if (outcome.kind === 'saved') {
         const number = pageNumber(outcome.variant, page);
-        return reply
-          .code(303)
-          .redirect(nextAfterSave(paths, outcome.token, outcome.variant, number, outcome.submission, form));
+        return see(
+          reply,
+          nextAfterSave(paths, outcome.token, outcome.variant, number, outcome.submission, form),
+        );
       }
       const { found, submission } = outcome;
       if (found.kind !== 'found') return kit.showClear(reply, found, request.headers['accept-language']);
@@ -113,18 +113,14 @@ export const questionnaireRoutes: FastifyPluginAsyncTypebox<AppContext> = async 
       if (closed) return closed;
       const { member, variant } = participation;
       const number = pageNumber(variant, page);
-      if (number === 0 || !submission) return reply.code(303).redirect(q(member.token));
+      if (number === 0 || !submission) return see(reply, q(member.token));
       if (later || submission.problems.length === 0)
-        return reply
-          .code(303)
-          .redirect(nextAfterSave(paths, member.token, variant, number, submission, form));
+        return see(reply, nextAfterSave(paths, member.token, variant, number, submission, form));
+      // The page again with the answers as sent, the problems explained.
       const shown = { ...participation, answers: submission.answers };
       const csrf = csrfToken(request, reply, secure);
-      return show(
-        reply,
-        200,
-        questionPageView(shown, number, paths, csrf, submission, form.return === 'check'),
-      );
+      const fromCheck = form.return === 'check';
+      return show(reply, 200, questionPageView(shown, number, paths, csrf, submission, fromCheck));
     },
   );
 
@@ -140,7 +136,7 @@ export const questionnaireRoutes: FastifyPluginAsyncTypebox<AppContext> = async 
     const closed = gate(reply, participation);
     if (closed) return closed;
     const incomplete = firstIncompletePage(participation.variant, participation.answers);
-    if (incomplete > 0) return reply.code(303).redirect(q(participation.member.token, `/page/${incomplete}`));
+    if (incomplete > 0) return see(reply, q(participation.member.token, `/page/${incomplete}`));
     return show(reply, 200, checkView(participation, paths, csrfToken(request, reply, secure)));
   });
 
@@ -151,21 +147,19 @@ export const questionnaireRoutes: FastifyPluginAsyncTypebox<AppContext> = async 
       const participation = await open(request, reply, request.params.token);
       if (!participation) return reply;
       const { member } = participation;
-      if (member.status === 'completed') return reply.code(303).redirect(q(member.token, '/done'));
+      if (member.status === 'completed') return see(reply, q(member.token, '/done'));
       if (!checkCsrf(request, formOf(request.body).csrf, secure))
         return show(reply, 403, expiredView(chromeOf(participation), q(member.token, '/check')));
       const outcome = await complete(deps, member.token);
-      if (outcome.kind === 'incomplete')
-        return reply.code(303).redirect(q(member.token, `/page/${outcome.page}`));
-      return reply.code(303).redirect(q(member.token, outcome.kind === 'completed' ? '/done' : ''));
+      if (outcome.kind === 'incomplete') return see(reply, q(member.token, `/page/${outcome.page}`));
+      return see(reply, q(member.token, outcome.kind === 'completed' ? '/done' : ''));
     },
   );
 
   app.get(`${prefix}/q/:token/done`, { schema: { params: TokenParams } }, async (request, reply) => {
     const participation = await open(request, reply, request.params.token);
     if (!participation) return reply;
-    if (participation.member.status !== 'completed')
-      return reply.code(303).redirect(q(participation.member.token));
+    if (participation.member.status !== 'completed') return see(reply, q(participation.member.token));
     return show(reply, 200, doneView(participation, paths));
   });
 

@@ -6,7 +6,6 @@ import { statusOf } from '../campaigns/campaigns.service.js';
 import type { AppContext } from '../context.js';
 import { checkCsrf, csrfToken } from '../pages/security.js';
 import { signupStringsFor } from '../pages/signup-strings.js';
-import { caseFold } from '../util/text.js';
 import { formOf, pageKit } from './page-kit.js';
 import { lookup, type Participation } from './questionnaire.service.js';
 import {
@@ -23,8 +22,8 @@ import {
   closedSignupView,
   nominationProblem,
   type RatersOptions,
-  raterRoles,
   ratersView,
+  readNomination,
   signedUpView,
   signupCampaign,
   signupView,
@@ -154,44 +153,19 @@ export const raterRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, de
       const form = formOf(request.body);
       if (!checkCsrf(request, form.csrf, secure))
         return show(reply, 403, expiredView(chromeOf(participation), paths.q(token, '/raters')));
-      const { value, problems } = checkSignupForm(form, true);
-      const role =
-        typeof form.role === 'string' && raterRoles(participation).includes(form.role)
-          ? form.role
-          : undefined;
-      const values = { ...value };
+      const nomination = readNomination(participation, form);
       const csrf = csrfToken(request, reply, secure);
-      if (problems.length > 0 || !role) {
-        const roleError = role ? undefined : signupStringsFor(participation.language).roleMissing;
-        return showRaters(reply, participation, csrf, {
-          values,
-          problems,
-          role,
-          ...(roleError ? { roleError } : {}),
-        });
-      }
-      if (caseFold(value.email) === caseFold(participation.member.email))
-        return showRaters(reply, participation, csrf, {
-          values,
-          role,
-          ...nominationProblem(participation, 'self', role),
-        });
+      if (nomination.problem) return showRaters(reply, participation, csrf, nomination.problem);
+      const { value, role } = nomination;
       const wait = await nominations.take(request.ip);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
-        return show(
-          reply,
-          429,
-          tooManyView(
-            chromeOf(participation),
-            signupStringsFor(participation.language),
-            paths.q(token, '/raters'),
-          ),
-        );
+        const s = signupStringsFor(participation.language);
+        return show(reply, 429, tooManyView(chromeOf(participation), s, paths.q(token, '/raters')));
       }
       const outcome = await nominateRater(deps, participation, value, role);
       const problem = nominationProblem(participation, outcome, role);
-      if (problem) return showRaters(reply, participation, csrf, { values, role, ...problem });
+      if (problem) return showRaters(reply, participation, csrf, { values: { ...value }, role, ...problem });
       const name = `${value.firstname} ${value.lastname}`;
       return reply.code(303).redirect(`${paths.q(token, '/raters')}?added=${encodeURIComponent(name)}`);
     },

@@ -2,15 +2,18 @@ import type { CampaignRow } from '../../campaigns/campaigns.table.js';
 import { type SignupStrings, signupStringsFor } from '../../pages/signup-strings.js';
 import { fill, type PageStrings, stringsFor } from '../../pages/strings.js';
 import { isolate } from '../../util/safe-text.js';
+import { caseFold } from '../../util/text.js';
 import { isLanguage, type Language, type VariantRegistry } from '../../variants/variant.types.js';
 import type { Participation } from '../questionnaire.service.js';
 import {
+  checkSignupForm,
   type FieldProblem,
   type ListedRater,
   type NominationOutcome,
   RATERS_PER_SUBJECT,
   ratersPerRole,
   type SelfRegistration,
+  type SignupForm,
 } from '../signup.service.js';
 import { type Chrome, chromeOf, messageView, type PagePaths, type PageView } from './page-view.js';
 
@@ -252,4 +255,30 @@ export function ratersView(
       questionnaireHref: paths.q(token),
     },
   };
+}
+
+/** A nomination form as read: the rater to ask, or what the page says back (`problem`). */
+export type Nomination =
+  | { readonly value: SignupForm; readonly role: string; readonly problem?: undefined }
+  | { readonly problem: RatersOptions };
+
+/**
+ * Reads a raters form: names and e-mail as at sign-up, one of the rater roles, and not the
+ * subject's own address. Nothing is asked of the database: the caps are the service's.
+ */
+export function readNomination(
+  participation: Participation,
+  form: Readonly<Record<string, unknown>>,
+): Nomination {
+  const { value, problems } = checkSignupForm(form, true);
+  const role =
+    typeof form.role === 'string' && raterRoles(participation).includes(form.role) ? form.role : undefined;
+  const values = { ...value };
+  if (problems.length > 0 || !role) {
+    const roleError = role ? undefined : signupStringsFor(participation.language).roleMissing;
+    return { problem: { values, problems, role, ...(roleError ? { roleError } : {}) } };
+  }
+  if (caseFold(value.email) === caseFold(participation.member.email))
+    return { problem: { values, role, ...nominationProblem(participation, 'self', role) } };
+  return { value, role };
 }

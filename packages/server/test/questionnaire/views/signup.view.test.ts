@@ -9,6 +9,7 @@ import {
   nominationProblem,
   raterRoles,
   ratersView,
+  readNomination,
   signedUpView,
   signupCampaign,
   signupView,
@@ -129,5 +130,24 @@ describe('the raters page', () => {
     const problem = nominationProblem(subject, 'role-cap', 'manager');
     const { model } = ratersView(subject, [], paths, 'c', { role: 'manager', ...problem });
     expect(model.errors).toEqual([{ href: '#role', text: problem?.roleError }]);
+  });
+
+  it('reads a nomination: the form’s problems, a role, never the subject’s own address', () => {
+    const form = { firstname: 'Ann', lastname: 'Bo', email: 'ann@example.com', role: 'peer' };
+    expect(readNomination(subject, form)).toEqual({
+      value: { firstname: 'Ann', lastname: 'Bo', email: 'ann@example.com' },
+      role: 'peer',
+    });
+    expect(readNomination(subject, { ...form, role: 'self' }).problem).toMatchObject({
+      role: undefined,
+      roleError: s.roleMissing,
+    });
+    expect(readNomination(subject, { ...form, email: 'ZOE@example.com' }).problem).toMatchObject({
+      extraError: { field: 'email', text: s.raterIsYou },
+    });
+    expect(readNomination(subject, { ...form, firstname: '' }).problem).toMatchObject({
+      problems: [{ field: 'firstname', kind: 'missing' }],
+      role: 'peer',
+    });
   });
 });
