@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { isDatabaseUnavailable } from '../db/database.js';
 import { DATABASE_RETRY_AFTER } from '../http/error-handler.js';
-import { STYLESHEET, STYLESHEET_VERSION } from '../pages/render.js';
 import { setPageHeaders } from '../pages/security.js';
 import { stringsFor } from '../pages/strings.js';
 import { acceptedLanguage, pageKit } from './page-kit.js';
@@ -13,6 +12,7 @@ import { messageView } from './views/page-view.js';
 /**
  * The participant's side, one scope of its own: the questionnaire at /q/<token>, the report at
  * /r/<token>, self-registration at /s/<alias>, with their form bodies, page headers and HTML errors.
+ * It holds no route itself: the route plugins below do.
  */
 export async function participantPages(app: FastifyInstance, deps: AppContext) {
   // Pages for people, not operations of the API: they stay out of the OpenAPI document.
@@ -52,14 +52,6 @@ export async function participantPages(app: FastifyInstance, deps: AppContext) {
       messageView({ t }, t.errorTitle, [t.errorBody]),
     );
   });
-
-  app.get(`${kit.assets}/assay.css`, async (_request, reply) =>
-    reply
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('etag', `"${STYLESHEET_VERSION}"`)
-      .type('text/css; charset=utf-8')
-      .send(STYLESHEET),
-  );
 
   await app.register(questionnaireRoutes, deps);
   await app.register(signupRoutes, deps);

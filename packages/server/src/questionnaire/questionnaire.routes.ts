@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
 import { sendPdf } from '../http/pdf-reply.js';
+import { STYLESHEET, STYLESHEET_VERSION } from '../pages/render.js';
 import { checkCsrf, csrfToken } from '../pages/security.js';
 import { renderReport } from '../reports/report-pdf.js';
 import { markOpened } from '../reports/reports.service.js';
@@ -28,7 +29,7 @@ const PageParams = Type.Object({ token: Type.String(), page: Type.String() });
 const PageQuery = Type.Object({ return: Type.Optional(Type.Unknown()) });
 const Form = Type.Unknown();
 
-/** The questionnaire at /q/<token> and the personal report at /r/<token>. */
+/** The questionnaire at /q/<token>, the personal report at /r/<token> and the pages' stylesheet. */
 export const questionnaireRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, deps) => {
   const kit = pageKit(deps.config);
   const { prefix, secure, paths, show } = kit;
@@ -58,6 +59,15 @@ export const questionnaireRoutes: FastifyPluginAsyncTypebox<AppContext> = async 
     if (!participation) return reply;
     return show(reply, 403, expiredView(chromeOf(participation), q(participation.member.token, rest)));
   }
+
+  // The one stylesheet, cached for a year: its address changes with its content.
+  app.get(`${kit.assets}/assay.css`, async (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('etag', `"${STYLESHEET_VERSION}"`)
+      .type('text/css; charset=utf-8')
+      .send(STYLESHEET),
+  );
 
   app.get(`${prefix}/q/:token`, { schema: { params: TokenParams } }, async (request, reply) => {
     const participation = await open(request, reply, request.params.token);
