@@ -32,7 +32,7 @@ import { Scheduler } from './jobs/scheduler.js';
 import { MailDelivery } from './mail/delivery.js';
 import { memberRoutes } from './members/members.routes.js';
 import { withoutTokens } from './pages/security.js';
-import { questionnaireRoutes } from './questionnaire/questionnaire.routes.js';
+import { participantPages } from './questionnaire/pages.plugin.js';
 import { reportListRoutes, reportRoutes, sampleRoutes } from './reports/reports.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { utf8Body } from './util/text.js';
@@ -253,7 +253,7 @@ export async function buildApp({
   });
 
   // The participant pages: their own scope (form bodies, page headers, HTML errors).
-  await app.register(questionnaireRoutes, context);
+  await app.register(participantPages, context);
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {

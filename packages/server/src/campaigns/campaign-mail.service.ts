@@ -6,6 +6,8 @@ import { BusinessError, notFound } from '../http/errors.js';
 import type { MailParams } from '../mail/mail.types.js';
 import { type QueuedMail, queueMails } from '../mail/outbox.repository.js';
 import { messageIdDomain } from '../mail/outbox.service.js';
+import { questionnaireMinutes } from '../questionnaire/duration.js';
+import { questionnaireLink } from '../questionnaire/links.js';
 import type { Language, MailStage, Variant } from '../variants/variant.types.js';
 import type { MailableMember } from './campaign-mail.repository.js';
 import * as members from './campaign-mail.repository.js';
@@ -17,13 +19,6 @@ import type { CampaignRow } from './campaigns.table.js';
 export function senderName(mailFrom: string): string {
   const match = /^\s*"?([^"<>]*?)"?\s*<([^<>]+)>\s*$/.exec(mailFrom);
   return match ? match[1] || match[2] || mailFrom : mailFrom;
-}
-
-/** About how long the questionnaire takes: 8 s a scale question, a minute a free text, in fives. */
-export function estimatedMinutes(variant: Variant | undefined): number | undefined {
-  if (!variant || variant.questions.length === 0) return undefined;
-  const seconds = variant.questions.reduce((sum, question) => sum + (question.type === 'text' ? 60 : 8), 0);
-  return Math.max(5, Math.round(seconds / 300) * 5);
 }
 
 const asObject = (value: unknown): Record<string, unknown> =>
@@ -68,7 +63,7 @@ export async function mailContext(deps: CampaignDeps, db: Kysely<Database>, camp
     variant,
     inviter: user ? { firstname: user.firstname, lastname: user.lastname, email: user.email } : null,
     sender: user?.agencyname || senderName(deps.config.mailFrom),
-    minutes: estimatedMinutes(variant),
+    minutes: questionnaireMinutes(variant),
     mailconfig: objectOf(campaign.mailconfig),
     subjects: asObject(config.custommailsubject),
   } satisfies CampaignMailContext;
@@ -128,8 +123,7 @@ export function memberMail(
   };
 }
 
-export const questionnaireLink = (deps: CampaignDeps, token: string) =>
-  `${deps.config.questionnaireUrl}/q/${token}`;
+export { questionnaireLink };
 
 async function queue(deps: CampaignDeps, trx: Transaction<Database>, mails: QueuedMail[], now: string) {
   if (mails.length === 0) return;

@@ -1,19 +1,12 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
 import { BusinessError } from '../http/errors.js';
+import { questionnaireLink, reportLink } from '../questionnaire/links.js';
 import { makePersonalReports } from '../reports/personal.service.js';
 import { isLanguage } from '../variants/variant.types.js';
 import { queueCompletionMails } from './campaign-mail.service.js';
 import { type CampaignDeps, nowOf } from './campaigns.service.js';
 import type { CampaignMemberRow, CampaignRow } from './campaigns.table.js';
-
-/** The link at which a participant opens the report made from their answers. */
-export const reportLink = (deps: Pick<CampaignDeps, 'config'>, token: string) =>
-  `${deps.config.questionnaireUrl}/r/${token}`;
-
-/** The member's questionnaire link, `sessionurl` from the moment they start. */
-export const sessionUrl = (deps: Pick<CampaignDeps, 'config'>, token: string) =>
-  `${deps.config.questionnaireUrl}/q/${token}`;
 
 function objectOf(text: string | null): Record<string, unknown> | null {
   if (text === null) return null;
@@ -80,7 +73,7 @@ export async function completeParticipation(
       datecompleted: now,
       datestarted: member.datestarted ?? now,
       // A member completed without opening the link (the demo) has started all the same.
-      sessionurl: member.sessionurl || sessionUrl(deps, member.token),
+      sessionurl: member.sessionurl || questionnaireLink(deps, member.token),
       results: JSON.stringify({ status: 'completed', reportid: reportId }),
     })
     .where('id', '=', member.id)

@@ -65,7 +65,7 @@ const enUS: SignupStrings = {
   firstname: 'First name',
   lastname: 'Last name',
   email: 'E-mail address',
-  emailHint: 'We only use it to send you your link and, if the organiser sends one, your report.',
+  emailHint: 'We only use it to send you your link and, if the organizer sends one, your report.',
   continue: 'Continue',
   raterFirstnameMissing: 'Enter their first name',
   raterLastnameMissing: 'Enter their last name',
@@ -84,15 +84,15 @@ const enUS: SignupStrings = {
     'Open the link in the e-mail to start. It can take a few minutes to arrive; check your spam folder too.',
   fullTitle: 'This questionnaire is full',
   fullBody:
-    'The maximum number of participants has been reached. Contact the organiser if you think you should take part.',
+    'The maximum number of participants has been reached. Contact the organizer if you think you should take part.',
   closedSignupTitle: 'You cannot sign up here',
   closedSignupBody:
-    'This sign-up link does not work. Check that you copied the whole link, or contact the organiser.',
+    'This sign-up link does not work. Check that you copied the whole link, or contact the organizer.',
   tooManyTitle: 'Too many attempts',
   tooManyBody: 'Wait a minute, then try again.',
   ratersTitle: 'Who gives you feedback',
   ratersIntro:
-    'Ask people who work with you to give feedback: your manager, peers and people who report to you. Each of them receives their own link by e-mail. Their answers are combined; groups with fewer than three people are left out of the report so that nobody can be recognised (your manager excepted).',
+    'Ask people who work with you to give feedback: your manager, peers and people who report to you. Each of them receives their own link by e-mail. Their answers are combined; groups with fewer than three people are left out of the report so that nobody can be recognized (your manager excepted).',
   ratersNone: 'You have not asked anyone yet.',
   ratersAdded: '{name} has been added.',
   raterName: 'Name',
@@ -106,9 +106,9 @@ const enUS: SignupStrings = {
   raterPresent: 'This person is already taking part in this questionnaire',
   ratersRoleFull:
     'You have asked {max} people as “{role}”, the most you can ask. Choose another relationship',
-  ratersAllFull: 'You have asked {max} people, the most you can ask. Contact the organiser if you need more',
+  ratersAllFull: 'You have asked {max} people, the most you can ask. Contact the organizer if you need more',
   ratersCampaignFull:
-    'This questionnaire has reached its maximum number of participants, so nobody else can be added. Contact the organiser',
+    'This questionnaire has reached its maximum number of participants, so nobody else can be added. Contact the organizer',
   nominateLink: 'Choose who gives you feedback',
   backToQuestionnaire: 'Go to your questionnaire',
 };

@@ -113,16 +113,16 @@ const enUS: PageStrings = {
   donePanel: 'Thank you: your answers have been sent.',
   whatNext: 'What happens next',
   doneBody:
-    'Your answers are turned into a report. The organiser of this questionnaire can see your results.',
+    'Your answers are turned into a report. The organizer of this questionnaire can see your results.',
   doneReportByMail: 'We will also send you an e-mail with a link to your report.',
   doneReportLink: 'Open your report (PDF)',
-  doneNoReport: 'The organiser decides who receives the report.',
+  doneNoReport: 'The organizer decides who receives the report.',
   unknownTitle: 'This link does not work',
   unknownBody:
     'Check that you copied the whole link from your e-mail. If it still does not work, ask the person who invited you for a new link.',
   resetTitle: 'This link has been replaced',
   resetBody:
-    'The organiser has restarted your questionnaire, so this link no longer works. Use the link in the most recent e-mail you received, or ask the organiser to send it again.',
+    'The organizer has restarted your questionnaire, so this link no longer works. Use the link in the most recent e-mail you received, or ask the organizer to send it again.',
   removedTitle: 'This link no longer works',
   removedBody:
     'You are no longer taking part in this questionnaire. If you think this is a mistake, contact the person who invited you.',

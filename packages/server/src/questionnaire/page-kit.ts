@@ -1,10 +1,14 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { FastifyReply } from 'fastify';
+import type { Config } from '../config.js';
 import { renderPage } from '../pages/render.js';
-import { type PageStrings, stringsFor } from '../pages/strings.js';
-import { parseDate } from '../util/dates.js';
 import type { Language } from '../variants/variant.types.js';
-import type { Lookup, Participation } from './questionnaire.service.js';
+import { questionnairePrefix } from './links.js';
+import type { Lookup } from './questionnaire.service.js';
+import type { PageView } from './views/page-view.js';
+import { pagePaths } from './views/page-view.js';
+import { clearView } from './views/participation.view.js';
+
+export { questionnairePrefix };
 
 /** The page language a browser asks for (`Accept-Language`), among Assay's four; English otherwise. */
 export function acceptedLanguage(header: string | undefined): Language {
@@ -25,74 +29,46 @@ export function acceptedLanguage(header: string | undefined): Language {
   return 'enUS';
 }
 
-/** The path under which the participant pages live: the questionnaire URL's own path, if any. */
-export function questionnairePrefix(questionnaireUrl: string): string {
-  return new URL(questionnaireUrl).pathname.replace(/\/+$/, '');
+/**
+ * A posted form as the pages read it: the scope's parser makes an object without a prototype of
+ * a URL-encoded body; anything else (no body, another type) reads as an empty form.
+ */
+export function formOf(body: unknown): Readonly<Record<string, unknown>> {
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
 }
 
-export type PageModel = Record<string, unknown> & { t: PageStrings; title: string };
-
-/** What every participant page route uses: paths, rendering, the layout's fields, dates. */
-export function pageKit(deps: AppContext) {
-  const prefix = questionnairePrefix(deps.config.questionnaireUrl);
+/** What every participant page route uses: paths, sending a view, whether the cookie is Secure. */
+export function pageKit(config: Pick<Config, 'questionnaireUrl'>) {
+  const prefix = questionnairePrefix(config.questionnaireUrl);
   const assets = `${prefix}/assets`;
-  const secure = deps.config.questionnaireUrl.startsWith('https:');
-  const q = (token: string, rest = '') => `${prefix}/q/${token}${rest}`;
+  const paths = pagePaths(prefix);
 
-  function page(reply: FastifyReply, status: number, template: string, model: PageModel) {
+  /** Sends a view as an HTML page with the status given. */
+  function show(reply: FastifyReply, status: number, view: PageView) {
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
-      .send(renderPage(template, model, assets));
+      .send(renderPage(view.template, view.model, assets));
   }
 
-  /** The layout fields of a participation's pages. */
-  function chrome(participation: Pick<Participation, 'campaign' | 'variant' | 'language'>) {
-    const { campaign, variant, language } = participation;
-    const texts = variant.texts[language] ?? {};
-    return { t: stringsFor(language), serviceName: campaign.name || texts['variant.name'] || variant.alias };
-  }
-
-  function message(
-    reply: FastifyReply,
-    status: number,
-    base: { t: PageStrings; serviceName?: string },
-    heading: string,
-    paragraphs: string[],
-    link?: { href: string; text: string },
-  ) {
-    return page(reply, status, 'message', {
-      ...base,
-      title: heading,
-      heading,
-      paragraphs,
-      ...(link ? { link } : {}),
-    });
-  }
-
-  /** The page of a link that opens nothing: in its campaign's language, else the browser's. */
-  function clearPage(
-    request: FastifyRequest,
+  /** The page of a link that opens nothing, in its campaign's language, else the browser's. */
+  function showClear(
     reply: FastifyReply,
     found: Exclude<Lookup, { kind: 'found' }>,
+    acceptLanguage?: string,
   ) {
-    const { kind } = found;
-    const t = stringsFor(
-      ('language' in found ? found.language : undefined) ??
-        acceptedLanguage(request.headers['accept-language']),
-    );
-    if (kind === 'reset') return message(reply, 410, { t }, t.resetTitle, [t.resetBody]);
-    if (kind === 'removed') return message(reply, 410, { t }, t.removedTitle, [t.removedBody]);
-    return message(reply, 404, { t }, t.unknownTitle, [t.unknownBody]);
+    const { status, view } = clearView(found, acceptedLanguage(acceptLanguage));
+    return show(reply, status, view);
   }
 
-  const longDate = (text: string, t: PageStrings) => {
-    const date = parseDate(text);
-    if (!date) return text;
-    return `${new Intl.DateTimeFormat(t.locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
+  return {
+    prefix,
+    assets,
+    paths,
+    secure: config.questionnaireUrl.startsWith('https:'),
+    show,
+    showClear,
   };
-
-  return { prefix, assets, secure, q, page, chrome, message, clearPage, longDate };
 }
 
 export type PageKit = ReturnType<typeof pageKit>;

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { emptyCounts, statusCounts } from '../campaigns/campaigns.repository.js';
 import { type CampaignDeps, nowOf } from '../campaigns/campaigns.service.js';
 import { campaignStatus } from '../campaigns/campaigns.wire.js';
-import { completeParticipation, sessionUrl } from '../campaigns/completion.service.js';
+import { completeParticipation } from '../campaigns/completion.service.js';
 import type { Database } from '../db/database.js';
 import { AnswerError, checkAnswer, checkAnswers, MAX_TEXT_ANSWER } from '../reports/answers.js';
 import {
@@ -12,6 +12,7 @@ import {
   type Question,
   type Variant,
 } from '../variants/variant.types.js';
+import { questionnaireLink } from './links.js';
 import {
   findParticipation,
   findParticipationLocked,
@@ -170,7 +171,7 @@ export async function markStarted(deps: QuestionnaireDeps, participation: Partic
     .set({
       status: 'started',
       datestarted: nowOf(deps),
-      sessionurl: sessionUrl(deps, member.token),
+      sessionurl: questionnaireLink(deps, member.token),
     })
     .where('id', '=', member.id)
     .where('token', '=', member.token)

@@ -23,11 +23,12 @@ import type { AppContext } from '../context.js';
 import { ok } from '../http/envelope.js';
 import { BusinessError, forbidden, notFound } from '../http/errors.js';
 import { okArrayStream } from '../http/json-stream.js';
+import { sendPdf } from '../http/pdf-reply.js';
 import { idParams, requireEmptyBody, responses } from '../http/route-schema.js';
 import { utf8Body } from '../util/text.js';
 import { createGroupReport } from './group.service.js';
 import { importReports, importRowsFromCsv, importRowsFromJson, variantOf } from './personal.service.js';
-import { type RenderedReport, renderReport } from './report-pdf.js';
+import { renderReport } from './report-pdf.js';
 import * as repo from './reports.repository.js';
 import * as reports from './reports.service.js';
 import { reportMapper } from './reports.wire.js';
@@ -50,19 +51,6 @@ const pdfResponse = {
 /** A Report list streamed as it is read. */
 export function sendReports(reply: FastifyReply, batches: AsyncIterable<repo.ReportListRow[]>) {
   return reply.type('application/json; charset=utf-8').send(okArrayStream(batches, reportMapper()));
-}
-
-/** A PDF inline, with a file name (ASCII, and the same in RFC 5987 form). */
-export function sendPdf(reply: FastifyReply, report: RenderedReport) {
-  return reply
-    .type('application/pdf')
-    .header(
-      'content-disposition',
-      `inline; filename="${report.filename}"; filename*=UTF-8''${report.filename}`,
-    )
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(report.pdf);
 }
 
 export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
