@@ -123,8 +123,6 @@ export function memberMail(
   };
 }
 
-export { questionnaireLink };
-
 async function queue(deps: CampaignDeps, trx: Transaction<Database>, mails: QueuedMail[], now: string) {
   if (mails.length === 0) return;
   await queueMails(trx, mails, { now, messageIdDomain: messageIdDomain(deps.config.mailFrom) });

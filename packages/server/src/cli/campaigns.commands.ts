@@ -1,9 +1,10 @@
 import { MAIL_STAGES } from '@assay/schema';
-import { mailContext, memberMail, questionnaireLink } from '../campaigns/campaign-mail.service.js';
+import { mailContext, memberMail } from '../campaigns/campaign-mail.service.js';
 import { findCampaign } from '../campaigns/campaigns.repository.js';
 import { type CampaignDeps, shareCampaign, unshareCampaign } from '../campaigns/campaigns.service.js';
 import { BusinessError } from '../http/errors.js';
 import { renderMail } from '../mail/render.js';
+import { questionnaireLink, reportLink } from '../questionnaire/links.js';
 import { isLanguage, type MailStage } from '../variants/variant.types.js';
 
 /** `assay campaigns share|unshare ...` and `assay mail preview`: each answers what the CLI prints. */
@@ -60,7 +61,7 @@ export async function preview(
     stage === 'campaign_invitation' || stage === 'campaign_reminder'
       ? questionnaireLink(deps, sample.token)
       : stage === 'campaign_reportdelivery'
-        ? `${deps.config.questionnaireUrl}/r/${sample.token}`
+        ? reportLink(deps, sample.token)
         : '';
   const { params } = memberMail(context, sample, stage, 0, link);
   if (stage === 'confirmation_admin') params.subjectMember = { firstname: 'Sam', lastname: 'Example' };

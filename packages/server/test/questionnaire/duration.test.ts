@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { mailContext, memberMail, questionnaireLink } from '../../src/campaigns/campaign-mail.service.js';
+import { mailContext, memberMail } from '../../src/campaigns/campaign-mail.service.js';
 import type { CampaignDeps } from '../../src/campaigns/campaigns.service.js';
 import type { Database } from '../../src/db/database.js';
 import { renderMail } from '../../src/mail/render.js';
 import { renderPage } from '../../src/pages/render.js';
 import { questionnaireMinutes } from '../../src/questionnaire/duration.js';
+import { questionnaireLink } from '../../src/questionnaire/links.js';
 import { introView } from '../../src/questionnaire/views/participation.view.js';
 import {
   BUILT_IN,
