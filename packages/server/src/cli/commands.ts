@@ -10,7 +10,6 @@ import {
   bootstrapInstance,
   createApiKey,
   createClient,
-  createUser,
   ensureAdmin,
   type IssuedClient,
   parseScopes,
@@ -51,16 +50,6 @@ async function owner(db: Kysely<Database>, email: string | undefined): Promise<U
   if (!admin)
     throw new BusinessError('user: there is no admin user yet: run `assay users create --admin` first');
   return admin;
-}
-
-export async function addUser(
-  db: Kysely<Database>,
-  input: { email: string; firstname: string; lastname: string; admin: boolean; password?: string },
-): Promise<UserRow> {
-  if (input.password !== undefined && input.password.length < 12) {
-    throw new BusinessError('password: must be at least 12 characters');
-  }
-  return createUser(db, input);
 }
 
 export async function addClient(
