@@ -18,6 +18,7 @@ import {
 import type { UserRow } from '../auth/auth.table.js';
 import { hashPassword } from '../auth/secrets.js';
 import { generateSigningKey } from '../auth/tokens.js';
+import { passwordProblem } from '../auth/user-rules.js';
 import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { BusinessError } from '../http/errors.js';
@@ -99,7 +100,8 @@ export async function firstStart(db: Kysely<Database>, adminEmail: string) {
 
 /** Sets the password a user signs in with on the Authorization Code flow's page. */
 export async function setPassword(db: Kysely<Database>, email: string, password: string): Promise<void> {
-  if (password.length < 12) throw new BusinessError('password: must be at least 12 characters');
+  const problem = passwordProblem(password);
+  if (problem) throw new BusinessError(`password: ${problem}`);
   const user = await owner(db, email);
   await setUserPassword(db, user.id, await hashPassword(password));
 }

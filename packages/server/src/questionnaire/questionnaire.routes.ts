@@ -6,6 +6,7 @@ import { STYLESHEET, STYLESHEET_VERSION } from '../pages/render.js';
 import { checkCsrf, csrfToken, setPageHeaders } from '../pages/security.js';
 import { signupStringsFor } from '../pages/signup-strings.js';
 import { fill, stringsFor } from '../pages/strings.js';
+import { MAX_TEXT_ANSWER } from '../reports/answers.js';
 import { renderReport } from '../reports/report-pdf.js';
 import { sendPdf } from '../reports/reports.routes.js';
 import { markOpened } from '../reports/reports.service.js';
@@ -134,7 +135,7 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
     const problem = problems.get(question.code);
     const error = problem
       ? problem.kind === 'too-long'
-        ? fill(t.textTooLong, { max: 4000, question: legend })
+        ? fill(t.textTooLong, { max: MAX_TEXT_ANSWER, question: legend })
         : fill(t.selectAnswer, { question: legend })
       : undefined;
     const typed = submission?.typed[question.code];
@@ -147,7 +148,7 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
         id,
         name: question.code,
         legend,
-        hint: fill(t.textLimit, { max: 4000 }),
+        hint: fill(t.textLimit, { max: MAX_TEXT_ANSWER }),
         optional: !question.required,
         error,
         value: current,
