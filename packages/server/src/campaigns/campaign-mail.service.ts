@@ -5,7 +5,7 @@ import type { Database } from '../db/database.js';
 import { BusinessError, notFound } from '../http/errors.js';
 import type { MailParams } from '../mail/mail.types.js';
 import { type QueuedMail, queueMails } from '../mail/outbox.repository.js';
-import { messageIdDomain } from '../mail/outbox.service.js';
+import { mailFromParts, messageIdDomain } from '../mail/outbox.service.js';
 import type { Language, MailStage, Variant } from '../variants/variant.types.js';
 import type { MailableMember } from './campaign-mail.repository.js';
 import * as members from './campaign-mail.repository.js';
@@ -15,8 +15,8 @@ import type { CampaignRow } from './campaigns.table.js';
 
 /** The display name of `MAIL_FROM` (`Name <address>`), or its address. */
 export function senderName(mailFrom: string): string {
-  const match = /^\s*"?([^"<>]*?)"?\s*<([^<>]+)>\s*$/.exec(mailFrom);
-  return match ? match[1] || match[2] || mailFrom : mailFrom;
+  const { name, address } = mailFromParts(mailFrom);
+  return name || address || mailFrom;
 }
 
 /** About how long the questionnaire takes: 8 s a scale question, a minute a free text, in fives. */
