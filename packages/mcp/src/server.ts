@@ -117,7 +117,9 @@ const failure = (text: string): CallToolResult => ({ isError: true, content: [{ 
 /** An MCP server offering Assay's tools over the given client; connect it to a transport. */
 export function createAssayMcpServer({ client, readOnly }: AssayMcpOptions): Server {
   const tools = new Map(
-    ALL_TOOLS.filter((tool) => !readOnly || tool.annotations.readOnlyHint).map((tool) => [tool.name, prepare(tool)] as const),
+    ALL_TOOLS.filter((tool) => !readOnly || tool.annotations.readOnlyHint).map(
+      (tool) => [tool.name, prepare(tool)] as const,
+    ),
   );
   const listed = [...tools.values()].map((prepared) => prepared.listed);
   const server = new Server(
