@@ -5,6 +5,7 @@ import { AssayError, createClient, HttpError } from '../src/index.js';
 import {
   adminClient,
   email,
+  failure,
   fakeServer,
   json,
   recordingFetch,
@@ -12,15 +13,6 @@ import {
   serve,
   tokenAnswer,
 } from './helpers.js';
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a failure');
-}
 
 const form = (body: string | undefined) => Object.fromEntries(new URLSearchParams(body ?? ''));
 

@@ -12,20 +12,10 @@ import {
   type MemberDetail,
   parseReportData,
 } from '../src/index.js';
-import { adminClient, answers360, email, PAST, type Served, serve } from './helpers.js';
+import { adminClient, answers360, email, failure, PAST, type Served, serve } from './helpers.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
 const isPdf = (bytes: Uint8Array) => new TextDecoder().decode(bytes.subarray(0, 5)) === '%PDF-';
-
-/** What a promise rejects with. */
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a failure');
-}
 
 for (const dialect of dialects) {
   describe(`@assay/client against a real server (${dialect})`, () => {

@@ -103,3 +103,13 @@ export function email(prefix = 'c'): string {
 }
 
 export const PAST = '2026-01-01T09:00:00+00:00';
+
+/** What a promise rejects with; fails the test when it resolves. */
+export async function failure(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a failure');
+}

@@ -1,17 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, HttpError } from '../src/index.js';
-import { fakeServer, json, tokenAnswer } from './helpers.js';
+import { failure, fakeServer, json, tokenAnswer } from './helpers.js';
 
 type Fake = Awaited<ReturnType<typeof fakeServer>>;
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('429 Too Many Requests', () => {
   let server: Fake | undefined;

@@ -2,8 +2,8 @@
  * The MCP server: the tools of src/tools over one Assay client, and the report PDFs as resources.
  *
  * It is built on the SDK's low-level `Server` rather than `McpServer`: `McpServer` takes its schemas
- * as zod objects, while every wire shape of Assay is TypeBox (DESIGN.md, "Runtime and
- * dependencies"), which is JSON Schema already. So the tools declare TypeBox schemas, the server lists
+ * as zod objects, while every wire shape of Assay is TypeBox (docs/decisions.md, "Foundations"),
+ * which is JSON Schema already. So the tools declare TypeBox schemas, the server lists
  * them as they are, checks arguments with TypeBox's compiled checker, and answers as `McpServer`
  * would: structured content with its JSON as text, and tool errors (`isError`) for bad arguments and
  * refused calls, so that a model can correct itself.
@@ -117,7 +117,9 @@ const failure = (text: string): CallToolResult => ({ isError: true, content: [{ 
 /** An MCP server offering Assay's tools over the given client; connect it to a transport. */
 export function createAssayMcpServer({ client, readOnly }: AssayMcpOptions): Server {
   const tools = new Map(
-    ALL_TOOLS.filter((tool) => !readOnly || !tool.write).map((tool) => [tool.name, prepare(tool)] as const),
+    ALL_TOOLS.filter((tool) => !readOnly || tool.annotations.readOnlyHint).map(
+      (tool) => [tool.name, prepare(tool)] as const,
+    ),
   );
   const listed = [...tools.values()].map((prepared) => prepared.listed);
   const server = new Server(

@@ -35,8 +35,8 @@ export interface ToolResult<O> {
 
 /**
  * One tool of the layer: its name (camelCase), what a model reads about it, the JSON Schemas of its
- * arguments and of its structured result, and the work. `write` tools need client credentials (an
- * API key offers the read tools only).
+ * arguments and of its structured result, and the work. A tool whose `readOnlyHint` is false writes,
+ * and needs client credentials (an API key offers the read-only tools only).
  */
 export interface Tool<I extends TObject = TObject, O extends TObject = TObject> {
   name: string;
@@ -45,7 +45,6 @@ export interface Tool<I extends TObject = TObject, O extends TObject = TObject> 
   input: I;
   output: O;
   annotations: ToolAnnotations;
-  write: boolean;
   run(args: Static<I>, context: ToolContext): Promise<ToolResult<Static<O>>>;
 }
 

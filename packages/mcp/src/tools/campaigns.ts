@@ -203,7 +203,6 @@ const mailTool = (stage: 'invite' | 'remind') =>
     input: MailInput,
     output: MailOutput,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-    write: true,
     async run(args, { client }) {
       return { structured: await mailing(stage, client, args) };
     },
@@ -230,7 +229,6 @@ export const campaignTools: Tool[] = [
       campaigns: Type.Array(CampaignSummary),
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
-    write: false,
     async run({ status, limit, offset }, { client }) {
       const campaigns = (await client.campaigns.list()).filter(
         (campaign) => !status || campaign.status === status,
@@ -268,7 +266,6 @@ export const campaignTools: Tool[] = [
       members: Type.Array(CampaignParticipant),
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
-    write: false,
     async run({ campaignId, memberStatus, limit, offset }, { client }) {
       const [campaign, members] = await Promise.all([
         client.campaigns.get(campaignId),
@@ -330,7 +327,6 @@ export const campaignTools: Tool[] = [
     ),
     output: Type.Object({ campaign: CampaignSummary }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    write: true,
     async run(args, { client }) {
       const body: CampaignCreate = {
         name: args.name,
@@ -378,7 +374,6 @@ export const campaignTools: Tool[] = [
       progress: Progress,
     }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-    write: true,
     async run({ campaignId, memberIds, groupId, includeSubgroups }, { client }) {
       if (!memberIds && !groupId) throw new ToolInputError('Give memberIds, groupId, or both.');
       const result = await client.campaigns.addMembers(campaignId, {

@@ -77,7 +77,6 @@ export const groupTools: Tool[] = [
     input: Type.Object({}, { additionalProperties: false }),
     output: Type.Object({ groups: Type.Array(GroupEntry) }),
     annotations: { readOnlyHint: true, openWorldHint: false },
-    write: false,
     async run(_args, { client }) {
       return { structured: { groups: flatten(await client.groups.tree()) } };
     },
@@ -104,7 +103,6 @@ export const groupTools: Tool[] = [
       ),
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
-    write: false,
     async run({ groupId }, { client }) {
       const [group, members, all] = await Promise.all([
         client.groups.get(groupId),
@@ -148,7 +146,6 @@ export const groupTools: Tool[] = [
     ),
     output: Type.Object({ group: GroupEntry }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    write: true,
     async run({ name, parentGroupId, type, description, alias }, { client }) {
       const created = await client.groups.create({
         name,
@@ -183,7 +180,6 @@ export const groupTools: Tool[] = [
       moved: Type.Boolean({ description: 'false when the member was already in that group.' }),
     }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    write: true,
     async run({ memberId, groupId }, { client }) {
       const from = (await client.members.get(memberId)).groupid ?? null;
       if (from === groupId)

@@ -190,7 +190,6 @@ export const memberTools: Tool[] = [
       members: Type.Array(MemberSummary),
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
-    write: false,
     async run({ query, groupId, limit, offset }, { client }) {
       const [members, inGroup] = await Promise.all([
         client.members.list(),
@@ -225,7 +224,6 @@ export const memberTools: Tool[] = [
     input: Type.Object({ memberId: IdOf('the member') }, { additionalProperties: false }),
     output: Member,
     annotations: { readOnlyHint: true, openWorldHint: false },
-    write: false,
     async run({ memberId }, { client }) {
       return { structured: await memberWithCampaigns(client, memberId) };
     },
@@ -247,7 +245,6 @@ export const memberTools: Tool[] = [
     ),
     output: Member,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    write: true,
     async run({ groupId, ...fields }, { client }) {
       if (groupId) await client.groups.get(groupId);
       const created = await client.members.create(toWire(fields) as MemberCreate);
@@ -265,7 +262,6 @@ export const memberTools: Tool[] = [
     input: Type.Object({ memberId: IdOf('the member'), ...writable }, { additionalProperties: false }),
     output: Member,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    write: true,
     async run({ memberId, ...fields }, { client }) {
       const patch = toWire(fields);
       if (Object.keys(patch).length === 0) {
@@ -299,7 +295,6 @@ export const memberTools: Tool[] = [
       errors: Type.Array(Type.Object({ row: Type.Integer(), message: Type.String() })),
     }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    write: true,
     async run({ members, groupId, updateExisting }, { client }) {
       const result = await client.members.import({
         members: members.map((row) => toWire(row) as MemberCreate),

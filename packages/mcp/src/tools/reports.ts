@@ -117,7 +117,6 @@ export const reportTools: Tool[] = [
     ),
     output: Type.Object({ total: Type.Integer(), offset: Type.Integer(), reports: Type.Array(ReportEntry) }),
     annotations: { readOnlyHint: true, openWorldHint: false },
-    write: false,
     async run({ memberId, campaignId, groupId, variant, type, limit, offset }, { client }) {
       const sources = [memberId, campaignId, groupId].filter((id) => id !== undefined);
       if (sources.length > 1)
@@ -165,7 +164,6 @@ export const reportTools: Tool[] = [
       }),
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
-    write: false,
     async run({ reportId }, { client }) {
       const data = await client.reports.data(reportId);
       const parsed = parseReportData(data);
@@ -221,7 +219,6 @@ export const reportTools: Tool[] = [
       ),
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
-    write: false,
     async run({ reportIds }, { client }) {
       const verbatims = await client.reports.verbatims(reportIds);
       return {
@@ -283,7 +280,6 @@ export const reportTools: Tool[] = [
       ),
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
-    write: false,
     async run({ reportIds, variant, language }, { client }) {
       const summary = await client.reports.summary({
         variant: variant ?? (await variantOf(client, reportIds[0] as string)),
@@ -316,7 +312,6 @@ export const reportTools: Tool[] = [
     ),
     output: Type.Object({ report: ReportEntry }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    write: true,
     async run({ type, reportIds, name, language, selfReportId, campaignId }, { client }) {
       const body: ReportCreate = {
         reportType: type,

@@ -34,7 +34,6 @@ export const variantTools: Tool[] = [
       ),
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
-    write: false,
     async run(_args, { client }) {
       const variants = await client.settings.reportVariants();
       return {
@@ -104,7 +103,6 @@ export const variantTools: Tool[] = [
       ),
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
-    write: false,
     async run({ variant, language }, { client }) {
       const structure = await client.settings.datastructure(variant, language ? { language } : {});
       const questions = Object.entries(structure.questions).map(([code, question]) => {

@@ -22,6 +22,7 @@ import {
 } from './auth.repository.js';
 import type { UserRow } from './auth.table.js';
 import { hashPassword, hashSecret } from './secrets.js';
+import { DEFAULT_BRAND_COLOR } from './user-rules.js';
 
 /** Parses a space- or comma-separated scope list; throws on an unknown family. */
 export function parseScopes(text: string): Scope[] {
@@ -46,7 +47,7 @@ export interface NewUser {
 }
 
 /** The colour of a user's reports until one is set. */
-export const DEFAULT_USER_COLOR = '#1d70b8';
+export const DEFAULT_USER_COLOR = DEFAULT_BRAND_COLOR;
 
 export async function createUser(db: Kysely<Database>, input: NewUser): Promise<UserRow> {
   if (!isMailbox(input.email)) throw new BusinessError(`email: not an e-mail address: "${input.email}"`);

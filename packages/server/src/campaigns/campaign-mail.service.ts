@@ -5,7 +5,7 @@ import type { Database } from '../db/database.js';
 import { BusinessError, notFound } from '../http/errors.js';
 import type { MailParams } from '../mail/mail.types.js';
 import { type QueuedMail, queueMails } from '../mail/outbox.repository.js';
-import { messageIdDomain } from '../mail/outbox.service.js';
+import { mailFromParts, messageIdDomain } from '../mail/outbox.service.js';
 import { questionnaireMinutes } from '../questionnaire/duration.js';
 import { questionnaireLink } from '../questionnaire/links.js';
 import type { Language, MailStage, Variant } from '../variants/variant.types.js';
@@ -17,8 +17,8 @@ import type { CampaignRow } from './campaigns.table.js';
 
 /** The display name of `MAIL_FROM` (`Name <address>`), or its address. */
 export function senderName(mailFrom: string): string {
-  const match = /^\s*"?([^"<>]*?)"?\s*<([^<>]+)>\s*$/.exec(mailFrom);
-  return match ? match[1] || match[2] || mailFrom : mailFrom;
+  const { name, address } = mailFromParts(mailFrom);
+  return name || address || mailFrom;
 }
 
 const asObject = (value: unknown): Record<string, unknown> =>

@@ -10,7 +10,6 @@ import {
   bootstrapInstance,
   createApiKey,
   createClient,
-  createUser,
   ensureAdmin,
   type IssuedClient,
   parseScopes,
@@ -19,6 +18,7 @@ import {
 import type { UserRow } from '../auth/auth.table.js';
 import { hashPassword } from '../auth/secrets.js';
 import { generateSigningKey } from '../auth/tokens.js';
+import { passwordProblem } from '../auth/user-rules.js';
 import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { BusinessError } from '../http/errors.js';
@@ -51,16 +51,6 @@ async function owner(db: Kysely<Database>, email: string | undefined): Promise<U
   if (!admin)
     throw new BusinessError('user: there is no admin user yet: run `assay users create --admin` first');
   return admin;
-}
-
-export async function addUser(
-  db: Kysely<Database>,
-  input: { email: string; firstname: string; lastname: string; admin: boolean; password?: string },
-): Promise<UserRow> {
-  if (input.password !== undefined && input.password.length < 12) {
-    throw new BusinessError('password: must be at least 12 characters');
-  }
-  return createUser(db, input);
 }
 
 export async function addClient(
@@ -110,7 +100,8 @@ export async function firstStart(db: Kysely<Database>, adminEmail: string) {
 
 /** Sets the password a user signs in with on the Authorization Code flow's page. */
 export async function setPassword(db: Kysely<Database>, email: string, password: string): Promise<void> {
-  if (password.length < 12) throw new BusinessError('password: must be at least 12 characters');
+  const problem = passwordProblem(password);
+  if (problem) throw new BusinessError(`password: ${problem}`);
   const user = await owner(db, email);
   await setUserPassword(db, user.id, await hashPassword(password));
 }

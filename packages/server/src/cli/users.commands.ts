@@ -8,6 +8,7 @@ import {
 } from '../auth/auth.repository.js';
 import { createUser } from '../auth/auth.service.js';
 import type { UserRow } from '../auth/auth.table.js';
+import { passwordProblem } from '../auth/user-rules.js';
 import type { Database } from '../db/database.js';
 import { BusinessError } from '../http/errors.js';
 import { canonicalEmail, checkEmail, lineProblem } from '../util/safe-text.js';
@@ -141,9 +142,8 @@ export async function create(
   input: { email: string; firstname: string; lastname: string; password?: string } & UserFlags,
 ): Promise<UserJson> {
   const change = changeFromFlags(input);
-  if (input.password !== undefined && input.password.length < 12) {
-    throw refuse('password', 'must be at least 12 characters');
-  }
+  const problem = input.password === undefined ? undefined : passwordProblem(input.password);
+  if (problem) throw refuse('password', problem);
   // Invisible, bidirectional and look-alike characters refused; the domain normalised, as for members.
   const address = checkEmail(input.email.trim());
   if (!address.ok) throw new BusinessError(`email: ${address.problem}`);

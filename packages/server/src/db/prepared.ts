@@ -18,10 +18,22 @@ export function registerFastReads(db: Kysely<Database>, reads: FastReads): void 
   fastReads.set(db, reads);
 }
 
-/** A sentinel that stands for the n-th argument while the query is compiled once. */
-const slot = (index: number) => `\u0000assay-arg-${index}\u0000`;
+/**
+ * A sentinel that stands for the n-th argument while the query is compiled once. Mixed case and
+ * padded, so that a case change or a trim done on it inside the builder changes it too, and is seen.
+ */
+const slot = (index: number) => ` \u0000Assay-Arg-${index}\u0000 `;
+/** Whether a compiled value or SQL text still holds a sentinel in any form. */
+const holdsSlot = (text: string) => text.toLowerCase().includes('assay-arg-');
 
-/** The query compiled with a sentinel for each argument, and how to bind the arguments of a call. */
+/**
+ * The query compiled with a sentinel for each argument, and how to bind the arguments of a call.
+ * Each sentinel must come out as a parameter of its own, unchanged: an argument the builder
+ * transformed (`email.toLowerCase()`), embedded in a longer value (`` `%${term}%` ``), used to shape
+ * the SQL, or not used at all would otherwise be frozen into the statement as a constant, and every
+ * later call would silently run with the first call's value. Such a query is refused here, once,
+ * when it is compiled.
+ */
 function compileOnce<A extends unknown[], R>(arity: number, build: (...args: A) => Compilable<R>) {
   const slots = Array.from({ length: arity }, (_, i) => slot(i));
   const compiled = build(...(slots as A)).compile();
@@ -29,6 +41,17 @@ function compileOnce<A extends unknown[], R>(arity: number, build: (...args: A) 
     const index = typeof parameter === 'string' ? slots.indexOf(parameter) : -1;
     return index >= 0 ? { arg: index } : { value: parameter };
   });
+  const bound = new Set(binding.flatMap((b) => ('arg' in b ? [b.arg] : [])));
+  const stray = binding.some((b) => 'value' in b && typeof b.value === 'string' && holdsSlot(b.value));
+  const unbound = slots.map((_, i) => i).filter((i) => !bound.has(i));
+  if (stray || unbound.length > 0 || holdsSlot(compiled.sql)) {
+    const which = unbound.length > 0 ? `argument ${unbound.map((i) => i + 1).join(', ')}` : 'an argument';
+    throw new Error(
+      `prepared statement: ${which} of ${arity} does not reach the parameters unchanged (transformed, ` +
+        `embedded in a value, written into the SQL, or unused); transform it before the call. ` +
+        `Statement: ${compiled.sql}`,
+    );
+  }
   const bind = (args: readonly unknown[]) =>
     binding.map((bound) => ('arg' in bound ? args[bound.arg as number] : bound.value));
   return { compiled, bind };

@@ -15,6 +15,7 @@ import {
   reclaimOwn,
   type Settled,
 } from './outbox.repository.js';
+import { fromHeader } from './outbox.service.js';
 import { renderMail } from './render.js';
 
 /** The part of a pino logger the worker uses. */
@@ -276,15 +277,17 @@ export class MailDelivery {
 
   private async deliver(pool: Pool, row: OutboxRow): Promise<Outcome> {
     let mail: { subject: string; text: string; html: string };
+    let params: MailParams;
     try {
-      mail = renderMail(this.options.variants, JSON.parse(row.params) as MailParams);
+      params = JSON.parse(row.params) as MailParams;
+      mail = renderMail(this.options.variants, params);
     } catch (error) {
       return { kind: 'failed', id: row.id, response: `not rendered: ${messageOf(error)}` };
     }
     try {
       const info = await pool.sendMail({
         messageId: row.message_id,
-        from: this.options.mailFrom,
+        from: fromHeader(this.options.mailFrom, params.sender),
         to: row.recipient,
         subject: mail.subject,
         text: mail.text,

@@ -46,9 +46,30 @@ function toOutboxMail(row: OutboxRow): OutboxMail {
   };
 }
 
+/** `MAIL_FROM` taken apart: its display name ('' when it is a bare address) and its address. */
+export function mailFromParts(mailFrom: string): { name: string; address: string } {
+  const match = /^\s*"?([^"<>]*?)"?\s*<([^<>]+)>\s*$/.exec(mailFrom);
+  return match ? { name: match[1] ?? '', address: match[2] ?? '' } : { name: '', address: mailFrom.trim() };
+}
+
+/**
+ * The From of a mail: always `MAIL_FROM`'s address (the one the instance may send from), under the
+ * sender name the mail was queued with, that is the campaign owner's agency name when the user has
+ * one (docs/campaigns.md, "Mail"), else `MAIL_FROM` as it is.
+ */
+export function fromHeader(
+  mailFrom: string,
+  sender: string | undefined,
+): string | { name: string; address: string } {
+  const { name, address } = mailFromParts(mailFrom);
+  const wanted = (sender ?? '').replace(/\s+/g, ' ').trim();
+  if (wanted === '' || wanted === name || wanted === address) return mailFrom;
+  return { name: wanted, address };
+}
+
 /** The domain of the sender's address (`Name <a@b>` or `a@b`): the right side of every Message-ID. */
 export function messageIdDomain(mailFrom: string): string {
-  const address = /<([^<>]+)>\s*$/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const { address } = mailFromParts(mailFrom);
   const at = address.lastIndexOf('@');
   return at === -1 ? 'localhost' : address.slice(at + 1);
 }

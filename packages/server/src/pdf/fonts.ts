@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 
 /** The two faces a report uses, by the names the drawing code passes to `doc.font()`. */
 export const REGULAR = 'NotoSans';
@@ -74,14 +73,4 @@ export function useReportFonts(doc: PDFKit.PDFDocument): void {
     if (fresh || face.layoutCache === undefined) face.layoutCache = embedded.layoutCache;
     else if (embedded.layoutCache !== undefined) embedded.layoutCache = face.layoutCache;
   }
-}
-
-/**
- * Reads and parses the fonts now (at start-up, about 60 ms) instead of in the first report: lays
- * out a line in each face of a document that is never written.
- */
-export function preloadReportFonts(): void {
-  const doc = new PDFDocument({ font: null as unknown as undefined, autoFirstPage: false });
-  useReportFonts(doc);
-  for (const name of loadFaces().keys()) doc.font(name).widthOfString('Zoë Ørsted-Núñez, 0–100 · Été');
 }

@@ -177,11 +177,6 @@ export function bandLegends(variant: Variant, text: (key: string) => string, loc
   );
 }
 
-/** The BCP 47 tag of a report language. */
-export function localeOf(language: Language): string {
-  return labelsFor(language).locale;
-}
-
 export function legend(
   band: Band,
   last: boolean,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { DEFAULT_BRAND_COLOR } from '../auth/user-rules.js';
 import type { Database } from '../db/database.js';
 import { notFound } from '../http/errors.js';
 import type { GroupReportSheet } from '../pdf/group-input.js';
@@ -14,7 +15,7 @@ import type { ReportDetailRow } from './reports.repository.js';
 import * as repo from './reports.repository.js';
 
 /** The colour of a report whose owner has none. */
-export const DEFAULT_COLOR = '#1d4e89';
+export const DEFAULT_COLOR = DEFAULT_BRAND_COLOR;
 
 export interface RenderedReport {
   readonly pdf: Buffer;

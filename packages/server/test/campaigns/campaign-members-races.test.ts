@@ -13,8 +13,9 @@ const ok = (data: unknown) => ({ status: 'OK', data });
 
 // As in groups/races.test.ts: on PostgreSQL a request reads and then writes, and another request
 // may commit in between. Another connection holds the rival change uncommitted, the request reads
-// past it and blocks on its write (or its lock), and the rival commits. (SQLite writes one at a
-// time, so the rival cannot interleave.)
+// past it and blocks on its write (or its lock), and once PostgreSQL shows it waiting on the rival
+// (pg_blocking_pids) the rival commits; a request that never waits fails the test. (SQLite writes
+// one at a time, so the rival cannot interleave.)
 describe.skipIf(!dialects.includes('postgres'))(
   'campaign members: races with a concurrent change (postgres)',
   () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/auth/auth.service.js';
 import type { Db } from '../../src/db/database.js';
-import { preparedPerDb } from '../../src/db/prepared.js';
+import { prepared, preparedPerDb, preparedWritePerDb } from '../../src/db/prepared.js';
 import { dialects, migratedDatabase } from '../helpers/instance.js';
 
 const userByEmail = preparedPerDb(1, (db, email: string) =>
@@ -30,6 +30,50 @@ for (const dialect of dialects) {
         expect(rows).toEqual([{ id: users[i % 30]?.id, email: `p${i % 30}@example.test` }]);
       });
       expect(await userByEmail(db.kysely)("x' or '1'='1")).toEqual([]);
+    });
+
+    it('refuse, when compiled and naming the statement, an argument that does not reach the parameters as given', () => {
+      const refused =
+        /^prepared statement: (argument 1|an argument) of 1 does not reach the parameters unchanged .* Statement: select/;
+      // Transformed inside the builder: the first call's transformation would be frozen, or skipped.
+      expect(() =>
+        prepared(db.kysely, 1, (email: string) =>
+          db.kysely.selectFrom('users').select('id').where('email', '=', email.toLowerCase()),
+        ),
+      ).toThrow(refused);
+      expect(() =>
+        prepared(db.kysely, 1, (email: string) =>
+          db.kysely.selectFrom('users').select('id').where('email', '=', email.trim()),
+        ),
+      ).toThrow(refused);
+      // Embedded in a longer value.
+      expect(() =>
+        prepared(db.kysely, 1, (term: string) =>
+          db.kysely.selectFrom('users').select('id').where('email', 'like', `%${term}%`),
+        ),
+      ).toThrow(refused);
+      // Turned into something else altogether, or never used: the query would ignore the caller.
+      expect(() =>
+        prepared(db.kysely, 1, (id: string) =>
+          db.kysely
+            .selectFrom('users')
+            .select('id')
+            .where('id', '=', String(Number(id))),
+        ),
+      ).toThrow(refused);
+      expect(() =>
+        prepared(db.kysely, 1, (_unused: string) => db.kysely.selectFrom('users').select('id')),
+      ).toThrow(/argument 1 of 1/);
+      // A write is checked the same way.
+      expect(() =>
+        preparedWritePerDb(1, (kysely, email: string) =>
+          kysely
+            .updateTable('users')
+            .set({ lastname: 'X' })
+            .where('email', '=', email.toUpperCase())
+            .returning('id'),
+        )(db.kysely, dialect),
+      ).toThrow(/prepared statement: .* Statement: update/);
     });
 
     it('run inside a transaction on its connection, seeing its own uncommitted rows', async () => {

@@ -11,7 +11,10 @@ import {
 // On PostgreSQL a request checks what it reads (the group exists, the member is in no group) and
 // then writes, and another request may commit in between. Each test makes that happen for certain:
 // another connection holds the rival change uncommitted, the request reads past it and blocks on
-// its write, and the rival commits. (SQLite writes one at a time, so the rival cannot interleave.)
+// its write, and only once PostgreSQL shows the request waiting on the rival's lock does the rival
+// commit (whileRivalCommits fails the test if the request never waits). So a 404 here is the answer
+// to the race, not to a group already gone when the request began. (SQLite writes one at a time, so
+// the rival cannot interleave.)
 describe.skipIf(!dialects.includes('postgres'))('races with a concurrent change (postgres)', () => {
   let instance: Instance;
   beforeAll(async () => {

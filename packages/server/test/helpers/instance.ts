@@ -199,9 +199,11 @@ export function email(prefix = 'm'): string {
 export const DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
 
 /**
- * Runs `request` while another connection to the instance's database holds `rival` (SQL)
- * uncommitted, then commits it: the request reads, then waits on the rival's lock, so a race
- * happens every time (PostgreSQL).
+ * Runs `request` while another connection to the instance's database (another process) holds
+ * `rival` (SQL) uncommitted, waits until the request's statement is blocked by the rival's lock
+ * (PostgreSQL's `pg_blocking_pids`), then commits the rival. So the request read before the rival
+ * committed and wrote after: the race happened, every time, and the answer shows how it was met. A
+ * request that finishes without ever waiting on the rival fails the test, since it proves nothing.
  */
 export async function whileRivalCommits<T>(
   instance: Instance,
@@ -212,10 +214,25 @@ export async function whileRivalCommits<T>(
   try {
     return await other.kysely.connection().execute(async (connection) => {
       await sql`begin`.execute(connection);
+      const own = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection);
+      const rivalPid = own.rows[0]?.pid;
       await sql.raw(rival).execute(connection);
-      const pending = request();
-      // Long enough for the request to read and then wait on the rival's lock.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      let finished = false;
+      const pending = request().finally(() => {
+        finished = true;
+      });
+      pending.catch(() => {});
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const blocked = await sql<{ pid: number }>`
+          select pid from pg_stat_activity where ${rivalPid}::int = any(pg_blocking_pids(pid))`.execute(
+          instance.db.kysely,
+        );
+        if (blocked.rows.length > 0) break;
+        if (finished) throw new Error(`the request never waited on the rival, so no race happened: ${rival}`);
+        if (Date.now() > deadline) throw new Error(`the request did not reach the rival's lock: ${rival}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
       await sql`commit`.execute(connection);
       return pending;
     });

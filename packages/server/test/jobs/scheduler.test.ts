@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignDeps } from '../../src/campaigns/campaigns.service.js';
 import { tick } from '../../src/jobs/scheduler.js';
 import { MailDelivery } from '../../src/mail/delivery.js';
+import { formatDate } from '../../src/util/dates.js';
 import { builtinVariantsDir, loadVariants } from '../../src/variants/load-variants.js';
 import { dialects, email, type Instance, startInstance } from '../helpers/instance.js';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink.js';
@@ -297,7 +298,24 @@ for (const dialect of dialects) {
         });
         const campaignId = created.json.data.campaignid;
         await instance.call('POST', `/campaigns/${campaignId}/members`, { body: { memberids: ids } });
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        // Nothing before start, on the fake clock: wait until a tick has looked at the campaign at
+        // 08:00 (it leaves it due again at its start, 09:00), then nothing may have been queued.
+        const campaignRow = () =>
+          instance.db.kysely
+            .selectFrom('campaigns')
+            .select('due_at')
+            .where('id', '=', campaignId)
+            .executeTakeFirstOrThrow();
+        const outbox = () =>
+          instance.db.kysely
+            .selectFrom('mail_outbox')
+            .select('status')
+            .where('campaign_id', '=', campaignId)
+            .execute();
+        await expect
+          .poll(async () => (await campaignRow()).due_at, { timeout: 10_000 })
+          .toBe(formatDate(new Date('2026-06-01T09:00:00Z')));
+        expect(await outbox()).toEqual([]);
         expect(sink.received).toHaveLength(0);
         now = new Date(now.getTime() + 2 * HOUR);
         await sink.waitForReceived(3, 10_000);
@@ -317,14 +335,14 @@ for (const dialect of dialects) {
         }
         now = new Date(now.getTime() + 25 * HOUR);
         await sink.waitForReceived(6, 10_000);
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        // No more, on the fake clock: once the tick that reminded has left the campaign with nothing
+        // scheduled (reminderrepeat 1 is used up) and every queued mail is recorded sent, no tick
+        // and no retry can send another.
+        await expect.poll(async () => (await campaignRow()).due_at, { timeout: 10_000 }).toBeNull();
+        await expect
+          .poll(async () => (await outbox()).map((row) => row.status), { timeout: 10_000 })
+          .toEqual(Array(6).fill('sent'));
         expect(sink.received).toHaveLength(6);
-        const statuses = await instance.db.kysely
-          .selectFrom('mail_outbox')
-          .select('status')
-          .where('campaign_id', '=', campaignId)
-          .execute();
-        expect(statuses.every((row) => row.status === 'sent')).toBe(true);
       } finally {
         await instance.close();
         await sink.close();

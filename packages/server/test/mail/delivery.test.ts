@@ -113,7 +113,8 @@ for (const dialect of dialects) {
         expect(parsed.subject).toBe(expected.subject);
         expect(parsed.text?.trim()).toBe(expected.text.trim());
         expect(parsed.html).toContain((mails[index] as QueuedMail).params.link);
-        expect(parsed.from?.value).toEqual([{ address: 'assay@mail.example.test', name: 'Assay Test' }]);
+        // The sender name the mail was queued with (the campaign owner's agency), MAIL_FROM's address.
+        expect(parsed.from?.value).toEqual([{ address: 'assay@mail.example.test', name: 'Example Agency' }]);
         expect(sink.received.find((mail) => mail.messageId === stored.message_id)?.envelope.to).toEqual([
           stored.recipient,
         ]);

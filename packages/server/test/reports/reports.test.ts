@@ -240,14 +240,17 @@ for (const dialect of dialects) {
     });
 
     describe('reading', () => {
-      let memberid: string;
-      let reportid: string;
-      beforeAll(async () => {
-        memberid = await member({ firstname: '<script>alert(1)</script>', lastname: 'Ørsted' });
-        reportid = await personal(memberid, answers360(4, { Remarks1: 'More 1:1s' }));
-      });
+      // Each test makes the member and report it reads: one opens the PDF (lastopened), another
+      // changes tags and language, and a test must not see what another one did.
+      const subject = async () => {
+        const memberid = await member({ firstname: '<script>alert(1)</script>', lastname: 'Ørsted' });
+        const reportid = await personal(memberid, answers360(4, { Remarks1: 'More 1:1s' }));
+        return { memberid, reportid };
+      };
 
       it('lists reports in the Report shape', async () => {
+        const { memberid, reportid } = await subject();
+        await subject();
         const list = (await instance.call('GET', '/reports?limit=1&offset=5')).json.data;
         const report = list.find((item: { reportid: string }) => item.reportid === reportid);
         expect(Object.keys(report).sort()).toEqual(REPORT_KEYS);
@@ -272,6 +275,7 @@ for (const dialect of dialects) {
       });
 
       it('answers one report short, and 404 for an unknown one', async () => {
+        const { reportid } = await subject();
         const short = (await instance.call('GET', `/reports/${reportid}/short`)).json.data;
         expect(Object.keys(short).sort()).toEqual(SHORT_KEYS);
         expectShape(ReportShort, short);
@@ -283,6 +287,7 @@ for (const dialect of dialects) {
       });
 
       it("lists a member's reports as MemberReport: id a numeric string, tags JSON text", async () => {
+        const { memberid } = await subject();
         const list = (await instance.call('GET', `/members/${memberid}/reports`)).json.data;
         expect(list).toHaveLength(1);
         expect(Object.keys(list[0]).sort()).toEqual(MEMBER_REPORT_KEYS);
@@ -293,6 +298,7 @@ for (const dialect of dialects) {
       });
 
       it('serves the PDF inline with a file name, and records when it was opened', async () => {
+        const { memberid, reportid } = await subject();
         // HEAD looks without opening: lastopened stays null.
         const head = await instance.app.inject({
           method: 'HEAD',
@@ -321,6 +327,7 @@ for (const dialect of dialects) {
       });
 
       it('changes tags, language and testcase; a personal report has no name', async () => {
+        const { memberid, reportid } = await subject();
         const changed = await instance.call('PATCH', `/reports/${reportid}`, {
           body: {
             tags: ['q1', 'q1', 'team'],
@@ -360,6 +367,7 @@ for (const dialect of dialects) {
       });
 
       it('re-scores with recalc', async () => {
+        const { reportid } = await subject();
         await instance.db.kysely
           .updateTable('reports')
           .set({ processed: '{}' })
@@ -373,6 +381,7 @@ for (const dialect of dialects) {
       });
 
       it('answers verbatims for a selection, and ERROR without one', async () => {
+        const { reportid } = await subject();
         expect((await instance.call('GET', '/reports/verbatims')).json).toEqual(error('no reports selected'));
         expect((await instance.call('GET', '/reports/verbatims?reports=')).json).toEqual(
           error('no reports selected'),
@@ -388,25 +397,31 @@ for (const dialect of dialects) {
     });
 
     describe('group reports', () => {
-      let team: string[];
       let reports: string[];
-      beforeAll(async () => {
-        team = [];
+      /** Four members with a personal report each. */
+      const makeTeam = async () => {
+        const members: string[] = [];
         for (const [first, last] of [
           ['Zoë', 'Brontë'],
           ['Ana', 'García'],
           ['Jean', 'Müller'],
           ['Eve', 'Holt'],
         ]) {
-          team.push(await member({ firstname: first, lastname: last }));
+          members.push(await member({ firstname: first, lastname: last }));
         }
-        reports = [];
-        for (const [i, id] of team.entries()) {
-          reports.push(await personal(id, answers360(2 + (i % 3), { Remarks2: `Comment ${i}` })));
+        const made: string[] = [];
+        for (const [i, id] of members.entries()) {
+          made.push(await personal(id, answers360(2 + (i % 3), { Remarks2: `Comment ${i}` })));
         }
+        return { reports: made };
+      };
+      beforeAll(async () => {
+        ({ reports } = await makeTeam());
       });
 
       it('makes a group report from the config fields, in the Report shape with string selections', async () => {
+        // Its own reports: it reads their usage, which other tests' group reports would add to.
+        const { reports } = await makeTeam();
         const response = await instance.call('POST', '/reports', {
           body: {
             reportType: 'group',
