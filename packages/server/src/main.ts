@@ -4,6 +4,7 @@ import { buildApp, loadInstanceVariants } from './app.js';
 import * as campaigns from './cli/campaigns.commands.js';
 import * as commands from './cli/commands.js';
 import { runDemo } from './cli/demo.commands.js';
+import { cliFailure } from './cli/errors.js';
 import * as keys from './cli/keys.commands.js';
 import * as mail from './cli/mail.commands.js';
 import * as members from './cli/members.commands.js';
@@ -439,11 +440,11 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 run(process.argv.slice(2)).catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
   if (error instanceof UsageError) {
-    process.stderr.write(`assay: ${message} (see assay --help)\n`);
+    process.stderr.write(`assay: ${error.message} (see assay --help)\n`);
     process.exit(2);
   }
-  process.stderr.write(`assay: ${message}\n`);
-  process.exit(1);
+  const failure = cliFailure(error);
+  process.stderr.write(`assay: ${failure.message}\n`);
+  process.exit(failure.exitCode);
 });

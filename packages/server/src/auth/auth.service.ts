@@ -2,7 +2,7 @@ import { SCOPES, type Scope } from '@assay/schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
-import { BusinessError } from '../http/errors.js';
+import { BusinessError } from '../domain/errors.js';
 import { nowText } from '../util/dates.js';
 import { randomId, randomSecret } from '../util/ids.js';
 import { caseFold, isMailbox } from '../util/text.js';

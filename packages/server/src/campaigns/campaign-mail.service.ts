@@ -2,7 +2,7 @@ import type { CampaignMailRequest } from '@assay/schema';
 import type { Kysely, Transaction } from 'kysely';
 import { findUserById } from '../auth/auth.repository.js';
 import type { Database } from '../db/database.js';
-import { BusinessError, notFound } from '../http/errors.js';
+import { BusinessError, notFound } from '../domain/errors.js';
 import type { MailParams } from '../mail/mail.types.js';
 import { type QueuedMail, queueMails } from '../mail/outbox.repository.js';
 import { messageIdDomain } from '../mail/outbox.service.js';

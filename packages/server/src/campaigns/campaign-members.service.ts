@@ -5,9 +5,9 @@ import type {
   CampaignMembersAdded,
   MemberCampaign,
 } from '@assay/schema';
+import { jsonObjectColumn } from '../db/json-columns.js';
+import { BusinessError, notFound } from '../domain/errors.js';
 import { descendantIds, groupExists } from '../groups/groups.repository.js';
-import { jsonObjectColumn } from '../http/envelope.js';
-import { BusinessError, notFound } from '../http/errors.js';
 import { findMember } from '../members/members.repository.js';
 import { randomId, randomSecret } from '../util/ids.js';
 import * as members from './campaign-members.repository.js';

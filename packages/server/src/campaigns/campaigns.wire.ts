@@ -8,7 +8,8 @@ import type {
   MailConfig,
   Offset,
 } from '@assay/schema';
-import { jsonObjectColumn, objectOrEmptyArray } from '../http/envelope.js';
+import { jsonObjectColumn } from '../db/json-columns.js';
+import { objectOrEmptyArray } from '../domain/wire-rules.js';
 import type { Variant } from '../variants/variant.types.js';
 import type { CampaignMemberListRow } from './campaign-members.repository.js';
 import type { StatusCounts } from './campaigns.repository.js';

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
-import { BusinessError } from '../http/errors.js';
+import { BusinessError } from '../domain/errors.js';
 import { makePersonalReports } from '../reports/personal.service.js';
 import { isLanguage } from '../variants/variant.types.js';
 import { queueCompletionMails } from './campaign-mail.service.js';

@@ -1,8 +1,8 @@
 import type { Group, GroupConfig, GroupCreate, GroupedMember, GroupMember, GroupPatch } from '@assay/schema';
 import type { Kysely } from 'kysely';
 import { type Database, type Dialect, isUniqueViolation, orWhenRaced } from '../db/database.js';
-import { jsonObjectColumn } from '../http/envelope.js';
-import { BusinessError, notFound } from '../http/errors.js';
+import { jsonObjectColumn } from '../db/json-columns.js';
+import { BusinessError, notFound } from '../domain/errors.js';
 import { findMember } from '../members/members.repository.js';
 import { toGroupMember } from '../members/members.wire.js';
 import { nowText } from '../util/dates.js';

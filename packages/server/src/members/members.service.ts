@@ -10,15 +10,15 @@ import {
 } from '@assay/schema';
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import { type Database, isUniqueViolation, orWhenRaced } from '../db/database.js';
+import { jsonObjectColumn } from '../db/json-columns.js';
+import { accessDenied, BusinessError, notFound } from '../domain/errors.js';
 import { groupExists } from '../groups/groups.repository.js';
-import { jsonObjectColumn } from '../http/envelope.js';
-import { accessDenied, BusinessError, notFound } from '../http/errors.js';
-import { validate } from '../http/validator.js';
 import { csvToObjects } from '../util/csv.js';
 import { nowText } from '../util/dates.js';
 import { randomId } from '../util/ids.js';
 import { canonicalEmail } from '../util/safe-text.js';
 import { caseFold, isStorableText } from '../util/text.js';
+import { validate } from '../validation/validator.js';
 import * as repo from './members.repository.js';
 import type { MemberRow, MemberUpdate, NewMemberRow } from './members.table.js';
 

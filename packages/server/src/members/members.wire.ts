@@ -1,5 +1,5 @@
 import type { GroupMember } from '@assay/schema';
-import { jsonObjectColumn } from '../http/envelope.js';
+import { jsonObjectColumn } from '../db/json-columns.js';
 import type { MemberListRow } from './members.repository.js';
 import type { MemberRow } from './members.table.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { isDatabaseUnavailable } from '../db/database.js';
-import { DATABASE_RETRY_AFTER } from '../http/error-handler.js';
+import { DATABASE_RETRY_AFTER, pageStatusOf } from '../http/error-handler.js';
 import { STYLESHEET, STYLESHEET_VERSION } from '../pages/render.js';
 import { checkCsrf, csrfToken, setPageHeaders } from '../pages/security.js';
 import { signupStringsFor } from '../pages/signup-strings.js';
@@ -59,7 +59,7 @@ export async function questionnaireRoutes(app: FastifyInstance, deps: AppContext
   });
   app.setErrorHandler((error, request, reply) => {
     const t = stringsFor(acceptedLanguage(request.headers['accept-language']));
-    const status = (error as { statusCode?: number }).statusCode;
+    const status = pageStatusOf(error);
     const clientError = status !== undefined && status >= 400 && status < 500;
     const reason = error instanceof Error ? error.message : String(error);
     const unavailable = !clientError && isDatabaseUnavailable(error);

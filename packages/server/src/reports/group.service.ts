@@ -1,7 +1,7 @@
 import { GROUP_REPORT_TYPES, type Report, type ReportCreate } from '@assay/schema';
 import type { Transaction } from 'kysely';
 import { type Database, isForeignKeyViolation } from '../db/database.js';
-import { BusinessError } from '../http/errors.js';
+import { BusinessError } from '../domain/errors.js';
 import { formatDate } from '../util/dates.js';
 import { randomId, randomSecret } from '../util/ids.js';
 import { isLanguage, type Language, type Variant } from '../variants/variant.types.js';

@@ -2,7 +2,7 @@ import type { ReportImportResult } from '@assay/schema';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../context.js';
 import { type Database, isForeignKeyViolation } from '../db/database.js';
-import { BusinessError, notFound } from '../http/errors.js';
+import { BusinessError, notFound } from '../domain/errors.js';
 import { csvToObjects } from '../util/csv.js';
 import { formatDate, parseDate } from '../util/dates.js';
 import { randomId, randomSecret } from '../util/ids.js';

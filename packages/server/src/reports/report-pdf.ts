@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../domain/errors.js';
 import type { GroupReportSheet } from '../pdf/group-input.js';
 
 import { renderGroupReport } from '../pdf/group-report.js';

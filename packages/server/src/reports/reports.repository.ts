@@ -1,7 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
+import { batchSizes, cursorOf, keysetBatches } from '../db/keyset-batches.js';
 import { preparedPerDb } from '../db/prepared.js';
-import { batchSizes, cursorOf, keysetBatches } from '../http/json-stream.js';
 import { caseFold } from '../util/text.js';
 import type { NewReportRow, ReportRow } from './reports.table.js';
 

@@ -8,7 +8,7 @@ import type {
   SummaryResult,
 } from '@assay/schema';
 import type { Static } from 'typebox';
-import { BusinessError, notFound } from '../http/errors.js';
+import { BusinessError, notFound } from '../domain/errors.js';
 import { formatDate } from '../util/dates.js';
 import { scoreAnswers, verbatims as verbatimsOf } from '../variants/scoring.js';
 import { isLanguage, REPORT_TYPES, type Variant } from '../variants/variant.types.js';

@@ -1,6 +1,6 @@
 import type { Sample } from '@assay/schema';
 import type { Static } from 'typebox';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../domain/errors.js';
 import { renderPersonalReport } from '../pdf/personal-report.js';
 import { formatDate } from '../util/dates.js';
 import { scoreAnswers } from '../variants/scoring.js';

@@ -11,8 +11,8 @@ import {
 } from '@assay/schema';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { notFound } from '../domain/errors.js';
 import { ok } from '../http/envelope.js';
-import { notFound } from '../http/errors.js';
 import { responses } from '../http/route-schema.js';
 import { VERSION } from '../version.js';
 import * as settings from './settings.service.js';
