@@ -15,6 +15,7 @@ import { groupExists } from '../groups/groups.repository.js';
 import { formatDate } from '../util/dates.js';
 import { randomId } from '../util/ids.js';
 import { isStorableText } from '../util/text.js';
+import { lookupVariant } from '../variants/variant-lookup.js';
 import { deleteAllCampaignMembers } from './campaign-members.repository.js';
 import * as repo from './campaigns.repository.js';
 import type { CampaignRow, CampaignUpdate } from './campaigns.table.js';
@@ -111,12 +112,13 @@ function splitConfig(config: CampaignCreate['config']): {
 }
 
 function variantOf(deps: CampaignDeps, alias: string) {
-  const variant = deps.variants.get(alias);
-  if (!variant) {
-    const known = deps.variants.list().map((entry) => entry.alias);
-    throw new BusinessError(`variant: no such variant "${alias}" (installed: ${known.join(', ')})`);
+  const lookup = lookupVariant(deps.variants, alias);
+  if (!lookup.found) {
+    throw new BusinessError(
+      `variant: no such variant "${alias}" (installed: ${lookup.installed.join(', ')})`,
+    );
   }
-  return variant;
+  return lookup.variant;
 }
 
 function textOrNull(value: string | null | undefined, field: string): string | null {

@@ -5,6 +5,7 @@ import { BusinessError } from '../domain/errors.js';
 import { formatDate } from '../util/dates.js';
 import { randomId, randomSecret } from '../util/ids.js';
 import { isLanguage, type Language, type Variant } from '../variants/variant.types.js';
+import { lookupVariant } from '../variants/variant-lookup.js';
 import { variantLanguage } from './answers.js';
 import type { ReportDeps } from './personal.service.js';
 import * as repo from './reports.repository.js';
@@ -33,6 +34,13 @@ export function idList(value: unknown, field: string): string[] {
     if (id !== '') ids.push(id);
   }
   return ids;
+}
+
+/** A variant named in a request body: a business failure when none is installed under that alias. */
+export function knownVariant(deps: Pick<ReportDeps, 'variants'>, alias: string): Variant {
+  const lookup = lookupVariant(deps.variants, alias);
+  if (!lookup.found) throw new BusinessError(`variant: unknown variant ${lookup.alias}`);
+  return lookup.variant;
 }
 
 /** The role a personal report was given under (`config.campaignparams.role`), if any. */
@@ -79,8 +87,7 @@ function checkRequest(
   }
   const type = given as GroupReportType;
   if (body.variant === undefined || body.variant === '') throw new BusinessError('variant: is required');
-  const variant = deps.variants.get(body.variant);
-  if (!variant) throw new BusinessError(`variant: unknown variant ${body.variant}`);
+  const variant = knownVariant(deps, String(body.variant));
   if (!variant.reportTypes.includes(type)) {
     throw new BusinessError(`reportType: ${variant.alias} offers ${variant.reportTypes.join(', ')}`);
   }

@@ -10,6 +10,7 @@ import { canonicalEmail } from '../util/safe-text.js';
 import { caseFold } from '../util/text.js';
 import { scoreAnswers } from '../variants/scoring.js';
 import { isLanguage, type Language, type Variant } from '../variants/variant.types.js';
+import { lookupVariant } from '../variants/variant-lookup.js';
 import { AnswerError, checkAnswers, languageProblem, questionsByCode } from './answers.js';
 import * as repo from './reports.repository.js';
 import type { NewReportRow } from './reports.table.js';
@@ -95,9 +96,9 @@ export async function makePersonalReports(
 
 /** The variant of a path, or 404. */
 export function variantOf(deps: ReportDeps, alias: string): Variant {
-  const variant = deps.variants.get(alias);
-  if (!variant) throw notFound('variant');
-  return variant;
+  const lookup = lookupVariant(deps.variants, alias);
+  if (!lookup.found) throw notFound('variant');
+  return lookup.variant;
 }
 
 /** A row of an import as read from JSON or CSV, before it is checked. */

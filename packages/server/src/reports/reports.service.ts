@@ -13,7 +13,7 @@ import { formatDate } from '../util/dates.js';
 import { scoreAnswers, verbatims as verbatimsOf } from '../variants/scoring.js';
 import { isLanguage, REPORT_TYPES, type Variant } from '../variants/variant.types.js';
 import { languageProblem, variantLanguage } from './answers.js';
-import { idList, parseObject, recalcGroup } from './group.service.js';
+import { idList, knownVariant, parseObject, recalcGroup } from './group.service.js';
 import type { ReportDeps } from './personal.service.js';
 import * as repo from './reports.repository.js';
 import type { ReportRow } from './reports.table.js';
@@ -275,8 +275,7 @@ export function summaryDefinition(
 export async function summary(deps: ReportDeps, body: Record<string, unknown>): Promise<SummaryResult> {
   if (typeof body.variant !== 'string' || body.variant === '')
     throw new BusinessError('variant: is required');
-  const variant = deps.variants.get(body.variant);
-  if (!variant) throw new BusinessError(`variant: unknown variant ${body.variant}`);
+  const variant = knownVariant(deps, body.variant);
   const language = variantLanguage(variant, body.language);
   const ids = idList(body.selectedReports, 'selectedReports');
   if (ids.length === 0) throw new BusinessError('selectedReports: is required (comma-separated report ids)');
