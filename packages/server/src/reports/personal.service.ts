@@ -185,14 +185,10 @@ export async function importReports(
     else if (typeof row.email === 'string') emails.add(caseFold(canonicalEmail(row.email)));
     if (typeof row.campaignid === 'string') campaignIds.add(row.campaignid);
   }
-  const members = await lookupMembers(deps.db, [...memberIds], [...emails]);
+  const members = await repo.findReportSubjects(deps.db, [...memberIds], [...emails]);
   const campaigns = new Map<string, CampaignInfo>();
   for (const id of campaignIds) {
-    const campaign = await deps.db
-      .selectFrom('campaigns')
-      .select(['id', 'variant', 'language', 'creator'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const campaign = await repo.findReportCampaign(deps.db, id);
     if (campaign) campaigns.set(id, campaign);
   }
   const roles = new Set(variant.roles.map((role) => role.role));
@@ -202,7 +198,7 @@ export async function importReports(
   const checkRow = (row: ImportRow): PersonalReportRequest | string => {
     const fail = (message: string) => message;
     if (typeof row !== 'object' || row === null || Array.isArray(row)) return fail('row: must be an object');
-    let member: MemberInfo | undefined;
+    let member: repo.ReportSubject | undefined;
     if (row.memberid !== undefined) {
       if (typeof row.memberid !== 'string') return fail('memberid: must be a string');
       member = members.byId.get(row.memberid);
@@ -286,31 +282,4 @@ export async function importReports(
     }
   }
   return { created, errors };
-}
-
-interface MemberInfo {
-  id: string;
-  testuser: boolean;
-}
-
-async function lookupMembers(db: Kysely<Database>, ids: string[], emailKeys: string[]) {
-  const byId = new Map<string, MemberInfo>();
-  const byEmail = new Map<string, MemberInfo>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db
-      .selectFrom('members')
-      .select(['id', 'testuser'])
-      .where('id', 'in', ids.slice(i, i + 500))
-      .execute();
-    for (const row of rows) byId.set(row.id, { id: row.id, testuser: Boolean(row.testuser) });
-  }
-  for (let i = 0; i < emailKeys.length; i += 500) {
-    const rows = await db
-      .selectFrom('members')
-      .select(['id', 'testuser', 'email_key'])
-      .where('email_key', 'in', emailKeys.slice(i, i + 500))
-      .execute();
-    for (const row of rows) byEmail.set(row.email_key, { id: row.id, testuser: Boolean(row.testuser) });
-  }
-  return { byId, byEmail };
 }

@@ -27,8 +27,7 @@ async function requireRow(
   id: string,
   what: string,
 ): Promise<void> {
-  const row = await deps.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(what);
+  if (!(await repo.entityExists(deps.db, table, id))) throw notFound(what);
 }
 
 async function existing(deps: ReportDeps, id: string): Promise<ReportRow> {
@@ -144,7 +143,7 @@ export async function patchReport(deps: ReportDeps, id: string, body: ReportPatc
  */
 export async function deleteReport(deps: ReportDeps, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await repo.lockReport(trx, id, deps.dialect === 'postgres'))) throw notFound('report');
+    if (!(await repo.lockReport(trx, id))) throw notFound('report');
     const users = await repo.usersOf(trx, id);
     if (users.length > 0) {
       throw new BusinessError(
@@ -158,7 +157,7 @@ export async function deleteReport(deps: ReportDeps, id: string): Promise<void> 
 /** POST /reports/{id}/recalc: re-scores a personal report's answers, or a group report's statistics. */
 export async function recalc(deps: ReportDeps, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await repo.lockReport(trx, id, deps.dialect === 'postgres'))) throw notFound('report');
+    if (!(await repo.lockReport(trx, id))) throw notFound('report');
     const row = (await repo.findReport(trx, id)) as ReportRow;
     if (row.type !== 'personal') return recalcGroup(deps, trx, row);
     const variant = deps.variants.get(row.variant);
