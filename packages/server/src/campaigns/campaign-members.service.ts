@@ -167,7 +167,7 @@ export async function patchMember(
     const extra = input.extra && !Array.isArray(input.extra) ? input.extra : {};
     roleCheck(deps, campaign, extra);
     // An empty extra is no extra: null, as before it was ever set (the wire shape has no `[]` for it).
-    change.extra = Object.keys(extra).length === 0 ? null : JSON.stringify(extra);
+    change.extra = members.memberExtraText(extra);
   }
   if (input.tags !== undefined) change.tags = JSON.stringify([...new Set(input.tags ?? [])]);
   checkStages(input.mailconfig, 'mailconfig');

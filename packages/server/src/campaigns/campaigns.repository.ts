@@ -227,3 +227,23 @@ export async function releaseDue(
     .where('due_at', '=', lease)
     .execute();
 }
+
+/** Which of these member ids exist. */
+export async function existingMemberIds(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  return new Set(
+    (await db.selectFrom('members').select('id').where('id', 'in', ids).execute()).map((row) => row.id),
+  );
+}
+
+/** A campaign by its alias, whatever its case. */
+export async function findCampaignByAlias(
+  db: Kysely<Database>,
+  alias: string,
+): Promise<CampaignRow | undefined> {
+  return db
+    .selectFrom('campaigns')
+    .selectAll()
+    .where(sql<string>`lower(alias)`, '=', alias.toLowerCase())
+    .executeTakeFirst();
+}

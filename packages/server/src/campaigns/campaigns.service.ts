@@ -75,9 +75,7 @@ function checkSchedule(schedule: Schedule): void {
 async function checkAdmins(db: Kysely<Database>, admins: (string | null)[]): Promise<string[]> {
   const ids = [...new Set(admins.filter((id): id is string => id !== null))];
   if (ids.length === 0) return [];
-  const found = new Set(
-    (await db.selectFrom('members').select('id').where('id', 'in', ids).execute()).map((row) => row.id),
-  );
+  const found = await repo.existingMemberIds(db, ids);
   const unknown = ids.find((id) => !found.has(id));
   if (unknown) throw new BusinessError(`admins: no member ${unknown}`);
   return ids;

@@ -175,3 +175,8 @@ export async function deleteMember(trx: Transaction<Database>, id: string): Prom
 export async function memberEmailTaken(db: Kysely<Database>, email: string): Promise<boolean> {
   return (await findMemberIdByEmail(db, email)) !== undefined;
 }
+
+/** Deletes a member just created (a sign-up that found the campaign full). */
+export async function deleteNewMember(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('members').where('id', '=', id).execute();
+}
