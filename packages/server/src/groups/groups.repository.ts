@@ -139,3 +139,8 @@ export async function removeFromGroup(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The id of the group with exactly this alias, if any. */
+export async function findGroupIdByAlias(db: Kysely<Database>, alias: string): Promise<string | undefined> {
+  return (await db.selectFrom('groups').select('id').where('alias', '=', alias).executeTakeFirst())?.id;
+}
