@@ -62,7 +62,7 @@ export interface CampaignMailContext {
 export async function mailContext(deps: CampaignDeps, db: Kysely<Database>, campaign: CampaignRow) {
   const user = campaign.creator ? await findUserById(db, campaign.creator) : undefined;
   const variant = deps.variants.get(campaign.variant);
-  const config = objectOf(campaign.config);
+  const config = repo.parseCampaignConfig(campaign.config);
   return {
     campaign,
     variant,

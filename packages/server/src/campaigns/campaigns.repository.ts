@@ -1,3 +1,4 @@
+import type { Offset } from '@assay/schema';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
 import type { CampaignRow, CampaignShareTable, CampaignUpdate, NewCampaignRow } from './campaigns.table.js';
@@ -247,3 +248,34 @@ export async function findCampaignByAlias(
     .where(sql<string>`lower(alias)`, '=', alias.toLowerCase())
     .executeTakeFirst();
 }
+
+// The JSON columns of `campaigns`, read and written only through these codecs.
+
+/** `inviteoffset`, `reminderoffset`: an Offset, NULL for none; unreadable text reads as none. */
+export function parseOffset(text: string | null): Offset | null {
+  if (text === null) return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Offset) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const offsetText = (offset: Offset | null | undefined): string | null =>
+  offset ? JSON.stringify(offset) : null;
+
+/** `config`: the campaign's settings object; `{}` when empty, unreadable or not an object. */
+export function parseCampaignConfig(text: string | null): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+export const campaignConfigText = (config: Record<string, unknown>): string => JSON.stringify(config);

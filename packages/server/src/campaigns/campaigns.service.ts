@@ -106,7 +106,7 @@ function splitConfig(config: CampaignCreate['config']): {
       skipvalidation: selfregistration.skipvalidation ?? false,
     };
   }
-  return { text: json(rest), maxparticipants };
+  return { text: repo.campaignConfigText(rest), maxparticipants };
 }
 
 function variantOf(deps: CampaignDeps, alias: string) {
@@ -197,9 +197,9 @@ export async function createCampaign(
       maxparticipants: config.maxparticipants,
       closingtype,
       autoinvite: schedule.autoinvite,
-      inviteoffset: input.inviteoffset ? json(input.inviteoffset) : null,
+      inviteoffset: repo.offsetText(input.inviteoffset),
       autoreminder: bit(schedule.autoreminder),
-      reminderoffset: schedule.reminderoffset ? json(schedule.reminderoffset) : null,
+      reminderoffset: repo.offsetText(schedule.reminderoffset),
       reminderrepeat: schedule.reminderrepeat,
       sendmemberconfirmation: bit(input.sendmemberconfirmation ?? false),
       sendreportdelivery: bit(input.sendreportdelivery ?? false),
@@ -249,14 +249,14 @@ export async function patchCampaign(
   // A campaign that stops closing by date loses its end date with it.
   const closingtype = input.closingtype === undefined ? row.closingtype : input.closingtype;
   const end = input.end !== undefined ? input.end : closingtype === 'date' ? row.end_at : null;
-  const stored = (text: string | null) => (text === null ? null : (JSON.parse(text) as Offset));
   const schedule: Schedule = {
     start: input.start ?? row.start_at,
     end,
     closingtype,
     autoinvite: input.autoinvite ?? row.autoinvite,
     autoreminder: input.autoreminder ?? row.autoreminder === 1,
-    reminderoffset: input.reminderoffset === undefined ? stored(row.reminderoffset) : input.reminderoffset,
+    reminderoffset:
+      input.reminderoffset === undefined ? repo.parseOffset(row.reminderoffset) : input.reminderoffset,
     reminderrepeat: input.reminderrepeat === undefined ? row.reminderrepeat : input.reminderrepeat,
   };
   checkSchedule(schedule);
@@ -265,10 +265,9 @@ export async function patchCampaign(
   change.closingtype = schedule.closingtype;
   change.autoinvite = schedule.autoinvite;
   change.autoreminder = bit(schedule.autoreminder);
-  change.reminderoffset = schedule.reminderoffset ? json(schedule.reminderoffset) : null;
+  change.reminderoffset = repo.offsetText(schedule.reminderoffset);
   change.reminderrepeat = schedule.reminderrepeat;
-  if (input.inviteoffset !== undefined)
-    change.inviteoffset = input.inviteoffset ? json(input.inviteoffset) : null;
+  if (input.inviteoffset !== undefined) change.inviteoffset = repo.offsetText(input.inviteoffset);
   if (input.admins !== undefined) change.admins = json(await checkAdmins(deps.db, input.admins));
   if (input.mailconfig !== undefined) {
     checkStages(input.mailconfig, 'mailconfig');

@@ -5,13 +5,13 @@ import { formatDate } from '../util/dates.js';
 import { randomId } from '../util/ids.js';
 import type { VariantRegistry } from '../variants/variant.types.js';
 import type { OutboxRow } from './mail.table.js';
-import type { MailParams } from './mail.types.js';
 import {
   claimDue,
   markCaptured,
   markFailed,
   markRetry,
   markSent,
+  parseMailParams,
   reclaimOwn,
   type Settled,
 } from './outbox.repository.js';
@@ -277,7 +277,7 @@ export class MailDelivery {
   private async deliver(pool: Pool, row: OutboxRow): Promise<Outcome> {
     let mail: { subject: string; text: string; html: string };
     try {
-      mail = renderMail(this.options.variants, JSON.parse(row.params) as MailParams);
+      mail = renderMail(this.options.variants, parseMailParams(row.params));
     } catch (error) {
       return { kind: 'failed', id: row.id, response: `not rendered: ${messageOf(error)}` };
     }

@@ -26,13 +26,7 @@ export interface SelfRegistration {
 const on = (value: unknown) => value === true || value === 1 || value === '1' || value === 'true';
 
 export function selfRegistrationOf(campaign: Pick<CampaignRow, 'config'>): SelfRegistration | undefined {
-  let config: unknown;
-  try {
-    config = JSON.parse(campaign.config);
-  } catch {
-    return undefined;
-  }
-  const raw = (config as { selfregistration?: unknown } | null)?.selfregistration;
+  const raw = campaigns.parseCampaignConfig(campaign.config).selfregistration;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
   const value = raw as Record<string, unknown>;
   const result = {
