@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
+import { jsonObjectColumn } from '../db/json-columns.js';
 import { batchSizes, cursorOf, keysetBatches } from '../db/keyset-batches.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { canonicalEmail } from '../util/safe-text.js';
@@ -180,3 +181,12 @@ export async function memberEmailTaken(db: Kysely<Database>, email: string): Pro
 export async function deleteNewMember(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom('members').where('id', '=', id).execute();
 }
+
+// `members.extra`, the member's free fields, read and written only through this codec.
+
+/** The wire's view of `extra`: the object, or `[]` when empty or unreadable (the spec's empty object). */
+export const parseExtra = (text: string | null): Record<string, unknown> | [] => jsonObjectColumn(text);
+
+/** `extra` as stored: `{}` for none (or the `[]` a client sends for an empty object). */
+export const extraText = (extra: object | null | undefined): string =>
+  JSON.stringify(Array.isArray(extra) || !extra ? {} : extra);
