@@ -17,6 +17,7 @@ import { campaignRoutes } from './campaigns/campaigns.routes.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { type Db, ping } from './db/database.js';
+import { BusinessError } from './domain/errors.js';
 import { groupRoutes } from './groups/groups.routes.js';
 import {
   handleClientError,
@@ -24,7 +25,6 @@ import {
   handleFrameworkError,
   installMethodRules,
 } from './http/error-handler.js';
-import { BusinessError } from './http/errors.js';
 import { lazyChildLogger } from './http/request-logger.js';
 import { cutOffSlowReaders } from './http/send-timeout.js';
 import { routeValidatorCompiler } from './http/validator.js';

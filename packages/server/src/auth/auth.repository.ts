@@ -232,3 +232,19 @@ export async function deleteClientRow(db: Kysely<Database>, id: string): Promise
   const result = await db.deleteFrom('oauth_clients').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/** A fact the instance remembers about itself (`initial_client`: when the first client was made). */
+export async function findInstanceFact(db: Kysely<Database>, key: string): Promise<string | undefined> {
+  return (await db.selectFrom('instance_facts').select('value').where('key', '=', key).executeTakeFirst())
+    ?.value;
+}
+
+/** Records a fact once: true for the one caller that recorded it, false when it was there already. */
+export async function recordInstanceFact(db: Kysely<Database>, key: string, value: string): Promise<boolean> {
+  const recorded = await db
+    .insertInto('instance_facts')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
+  return Number(recorded.numInsertedOrUpdatedRows ?? 0) > 0;
+}

@@ -2,7 +2,7 @@ import { SCOPES, type Scope } from '@assay/schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
-import { BusinessError } from '../http/errors.js';
+import { BusinessError } from '../domain/errors.js';
 import { nowText } from '../util/dates.js';
 import { randomId, randomSecret } from '../util/ids.js';
 import { caseFold, isMailbox } from '../util/text.js';
@@ -12,12 +12,14 @@ import {
   findApiKey,
   findClient,
   findFirstAdmin,
+  findInstanceFact,
   findUserByEmail,
   insertApiKey,
   insertClient,
   insertUser,
   listClients,
   markApiKeyRevoked,
+  recordInstanceFact,
   updateClient,
 } from './auth.repository.js';
 import type { UserRow } from './auth.table.js';
@@ -172,25 +174,14 @@ export async function bootstrapInstance(
   adminEmail: string,
 ): Promise<{ user: UserRow; client: IssuedClient } | undefined> {
   await ensureAdmin(db, adminEmail);
-  const fact = await db
-    .selectFrom('instance_facts')
-    .select('value')
-    .where('key', '=', 'initial_client')
-    .executeTakeFirst();
-  if (fact) return undefined;
-  const remember = () =>
-    db
-      .insertInto('instance_facts')
-      .values({ key: 'initial_client', value: new Date().toISOString() })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .executeTakeFirst();
+  if ((await findInstanceFact(db, 'initial_client')) !== undefined) return undefined;
+  const remember = () => recordInstanceFact(db, 'initial_client', new Date().toISOString());
   if ((await listClients(db)).length > 0) {
     await remember();
     return undefined;
   }
   // Two processes starting at once: only the one that records the fact makes the client.
-  const recorded = await remember();
-  if (Number(recorded.numInsertedOrUpdatedRows ?? 0) === 0) return undefined;
+  if (!(await remember())) return undefined;
   const user = await findFirstAdmin(db);
   if (!user) throw new Error('no admin user after ensureAdmin');
   const client = await createClient(db, { name: 'Initial client', userId: user.id, scopes: [...SCOPES] });

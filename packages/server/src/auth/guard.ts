@@ -2,7 +2,7 @@ import type { Scope } from '@assay/schema';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { forbidden, HttpError, unauthorized } from '../http/errors.js';
+import { forbidden, TooManyAttempts, Unauthenticated, unauthorized } from '../domain/errors.js';
 import { isStorableText } from '../util/text.js';
 import { findApiKeyByHash, findClient } from './auth.repository.js';
 import type { ClientVersionCache } from './client-cache.js';
@@ -71,14 +71,12 @@ export function authenticateFromCache(
 async function guessable<T>(limiter: FailureLimiter, caller: string, check: () => Promise<T>): Promise<T> {
   const wait = await limiter.retryAfter(caller);
   if (wait > 0) {
-    throw new HttpError(429, 'too_many_requests', `Too many failed attempts: try again in ${wait} s`, {
-      'retry-after': String(wait),
-    });
+    throw new TooManyAttempts(`Too many failed attempts: try again in ${wait} s`, wait);
   }
   try {
     return await check();
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 401) await limiter.fail(caller);
+    if (error instanceof Unauthenticated) await limiter.fail(caller);
     throw error;
   }
 }

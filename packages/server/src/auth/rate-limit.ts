@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
+import * as failures from './guess-failures.repository.js';
 
 /** Which limit an attempt counts against: each has its own budget per key. */
 export type LimitKind = 'credentials' | 'sign-in' | 'signup' | 'raters';
@@ -104,7 +105,7 @@ export class FailureLimiter {
     const others = counted.filter((row) => row.id !== id).map((row) => row.at);
     this.failures.set(key, others);
     try {
-      await shared.db.deleteFrom('guess_failures').where('id', '=', id).execute();
+      await failures.deleteFailure(shared.db, id);
     } catch {
       // Left counted: the key waits a little longer.
     }
@@ -121,20 +122,12 @@ export class FailureLimiter {
   /** Writes an attempt (and, once a window, drops the kind's rows that left it); its id, or undefined. */
   private async record(shared: Shared, key: string, at: number): Promise<number | undefined> {
     try {
-      const row = await shared.db
-        .insertInto('guess_failures')
-        .values({ kind: shared.kind, key, at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await failures.insertFailure(shared.db, { kind: shared.kind, key, at });
       if (at - this.sweptAt >= this.windowMs) {
         this.sweptAt = at;
-        await shared.db
-          .deleteFrom('guess_failures')
-          .where('kind', '=', shared.kind)
-          .where('at', '<=', at - this.windowMs)
-          .execute();
+        await failures.sweepFailures(shared.db, shared.kind, at - this.windowMs);
       }
-      return Number(row.id);
+      return id;
     } catch {
       // The database is unreachable: this process still counts the attempt.
       return undefined;
@@ -144,17 +137,12 @@ export class FailureLimiter {
   /** The key's latest `count` attempts in the window, oldest first; undefined when they cannot be read. */
   private async read(shared: Shared, key: string, count: number) {
     try {
-      const rows = await shared.db
-        .selectFrom('guess_failures')
-        .select(['id', 'at'])
-        .where('kind', '=', shared.kind)
-        .where('key', '=', key)
-        .where('at', '>', this.now() - this.windowMs)
-        .orderBy('at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(count)
-        .execute();
-      return rows.map((row) => ({ id: Number(row.id), at: Number(row.at) })).reverse();
+      return await failures.recentFailures(shared.db, {
+        kind: shared.kind,
+        key,
+        since: this.now() - this.windowMs,
+        count,
+      });
     } catch {
       return undefined;
     }

@@ -138,3 +138,28 @@ export async function markReminded(
   }
   return changed;
 }
+
+/** The campaign's admins as mail recipients (members; an admin deleted since is left out). */
+export async function findAdminRecipients(db: Kysely<Database>, adminIds: readonly string[]) {
+  if (adminIds.length === 0) return [];
+  return db
+    .selectFrom('members')
+    .select(['id', 'title', 'firstname', 'lastname', 'email'])
+    .where('id', 'in', adminIds)
+    .execute();
+}
+
+/** Marks the campaign's closing notified, once: true for the one caller that marked it. */
+export async function markClosedNotified(
+  trx: Transaction<Database>,
+  campaignId: string,
+  now: string,
+): Promise<boolean> {
+  const marked = await trx
+    .updateTable('campaigns')
+    .set({ closed_notified: now })
+    .where('id', '=', campaignId)
+    .where('closed_notified', 'is', null)
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows) === 1;
+}

@@ -2,7 +2,7 @@ import type { CampaignMailRequest } from '@assay/schema';
 import type { Kysely, Transaction } from 'kysely';
 import { findUserById } from '../auth/auth.repository.js';
 import type { Database } from '../db/database.js';
-import { BusinessError, notFound } from '../http/errors.js';
+import { BusinessError, notFound } from '../domain/errors.js';
 import type { MailParams } from '../mail/mail.types.js';
 import { type QueuedMail, queueMails } from '../mail/outbox.repository.js';
 import { mailFromParts, messageIdDomain } from '../mail/outbox.service.js';
@@ -57,7 +57,7 @@ export interface CampaignMailContext {
 export async function mailContext(deps: CampaignDeps, db: Kysely<Database>, campaign: CampaignRow) {
   const user = campaign.creator ? await findUserById(db, campaign.creator) : undefined;
   const variant = deps.variants.get(campaign.variant);
-  const config = objectOf(campaign.config);
+  const config = repo.parseCampaignConfig(campaign.config);
   return {
     campaign,
     variant,
@@ -286,20 +286,10 @@ export async function notifyClosed(
   campaign: CampaignRow,
 ): Promise<number> {
   const now = nowOf(deps);
-  const marked = await trx
-    .updateTable('campaigns')
-    .set({ closed_notified: now })
-    .where('id', '=', campaign.id)
-    .where('closed_notified', 'is', null)
-    .executeTakeFirst();
-  if (Number(marked.numUpdatedRows) !== 1) return 0;
+  if (!(await members.markClosedNotified(trx, campaign.id, now))) return 0;
   const adminIds = adminsOf(campaign);
   if (adminIds.length === 0) return 0;
-  const admins = await trx
-    .selectFrom('members')
-    .select(['id', 'title', 'firstname', 'lastname', 'email'])
-    .where('id', 'in', adminIds)
-    .execute();
+  const admins = await members.findAdminRecipients(trx, adminIds);
   const context = await mailContext(deps, trx, campaign);
   const mails = admins.map((admin) =>
     memberMail(context, asRecipient(campaign, admin), 'closing_notification', 0, ''),
@@ -329,11 +319,7 @@ export async function queueCompletionMails(
     mails.push(memberMail(context, member, 'campaign_reportdelivery', 0, reportLink));
   const adminIds = adminsOf(campaign);
   if (adminIds.length > 0) {
-    const admins = await trx
-      .selectFrom('members')
-      .select(['id', 'title', 'firstname', 'lastname', 'email'])
-      .where('id', 'in', adminIds)
-      .execute();
+    const admins = await members.findAdminRecipients(trx, adminIds);
     for (const admin of admins) {
       const mail = memberMail(context, asRecipient(campaign, admin), 'confirmation_admin', 0, '');
       mail.params.subjectMember = { firstname: member.firstname, lastname: member.lastname };

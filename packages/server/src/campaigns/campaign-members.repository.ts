@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
+import { batchSizes, cursorOf, keysetBatches } from '../db/keyset-batches.js';
 import { preparedPerDb } from '../db/prepared.js';
-import { batchSizes, cursorOf, keysetBatches } from '../http/json-stream.js';
 import type { CampaignMemberRow, CampaignMemberUpdate, NewCampaignMemberRow } from './campaigns.table.js';
 
 /** A row of GET /campaigns/{id}/members, its columns already named as on the wire. */
@@ -362,4 +362,71 @@ export async function listMemberCampaigns(db: Kysely<Database>, memberId: string
     .where('cm.member_id', '=', memberId)
     .orderBy('cm.created')
     .execute();
+}
+
+/** A campaign member completed: its dates, its link and `results` `{ status, reportid }`. */
+export async function markCompleted(
+  trx: Transaction<Database>,
+  id: string,
+  done: { now: string; datestarted: string; sessionurl: string; reportId: string },
+): Promise<void> {
+  await trx
+    .updateTable('campaign_members')
+    .set({
+      status: 'completed',
+      datecompleted: done.now,
+      datestarted: done.datestarted,
+      sessionurl: done.sessionurl,
+      results: resultsText({ status: 'completed', reportid: done.reportId }),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+// The JSON columns of `campaign_members`, read and written only through these.
+
+/** An object column (`extra`, `results`): the object, or null when empty, unreadable or not one. */
+function objectColumn(text: string | null): Record<string, unknown> | null {
+  if (text === null) return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `results`: `{ status, reportid }` once completed; null before. */
+export const parseResults = (text: string | null): Record<string, unknown> | null => objectColumn(text);
+export const resultsText = (results: { status: string; reportid: string }): string => JSON.stringify(results);
+
+/** `extra`: the participant's role, subject and nomination; null when none. */
+export const parseMemberExtra = (text: string | null): Record<string, unknown> | null => objectColumn(text);
+/** An empty extra is stored as NULL. */
+export const memberExtraText = (extra: Record<string, unknown>): string | null =>
+  Object.keys(extra).length === 0 ? null : JSON.stringify(extra);
+
+/** A member's participation in a campaign: its token and status, if it takes part. */
+export async function findParticipationOf(db: Kysely<Database>, campaignId: string, memberId: string) {
+  return db
+    .selectFrom('campaign_members')
+    .select(['token', 'status'])
+    .where('campaign_id', '=', campaignId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+}
+
+/** The other campaign members (raters, in the order added) with their `extra` decoded. */
+export async function otherParticipants(db: Kysely<Database>, campaignId: string, memberId: string) {
+  const rows = await db
+    .selectFrom('campaign_members')
+    .select(['email', 'extra'])
+    .where('campaign_id', '=', campaignId)
+    .where('member_id', '!=', memberId)
+    .orderBy('created')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ email: row.email, extra: parseMemberExtra(row.extra) ?? {} }));
 }

@@ -5,9 +5,9 @@ import type {
   CampaignMembersAdded,
   MemberCampaign,
 } from '@assay/schema';
+import { jsonObjectColumn } from '../db/json-columns.js';
+import { BusinessError, notFound } from '../domain/errors.js';
 import { descendantIds, groupExists } from '../groups/groups.repository.js';
-import { jsonObjectColumn } from '../http/envelope.js';
-import { BusinessError, notFound } from '../http/errors.js';
 import { findMember } from '../members/members.repository.js';
 import { randomId, randomSecret } from '../util/ids.js';
 import * as members from './campaign-members.repository.js';
@@ -167,7 +167,7 @@ export async function patchMember(
     const extra = input.extra && !Array.isArray(input.extra) ? input.extra : {};
     roleCheck(deps, campaign, extra);
     // An empty extra is no extra: null, as before it was ever set (the wire shape has no `[]` for it).
-    change.extra = Object.keys(extra).length === 0 ? null : JSON.stringify(extra);
+    change.extra = members.memberExtraText(extra);
   }
   if (input.tags !== undefined) change.tags = JSON.stringify([...new Set(input.tags ?? [])]);
   checkStages(input.mailconfig, 'mailconfig');

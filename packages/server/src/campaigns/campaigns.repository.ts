@@ -1,3 +1,4 @@
+import type { Offset } from '@assay/schema';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
 import type { CampaignRow, CampaignShareTable, CampaignUpdate, NewCampaignRow } from './campaigns.table.js';
@@ -227,3 +228,54 @@ export async function releaseDue(
     .where('due_at', '=', lease)
     .execute();
 }
+
+/** Which of these member ids exist. */
+export async function existingMemberIds(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  return new Set(
+    (await db.selectFrom('members').select('id').where('id', 'in', ids).execute()).map((row) => row.id),
+  );
+}
+
+/** A campaign by its alias, whatever its case. */
+export async function findCampaignByAlias(
+  db: Kysely<Database>,
+  alias: string,
+): Promise<CampaignRow | undefined> {
+  return db
+    .selectFrom('campaigns')
+    .selectAll()
+    .where(sql<string>`lower(alias)`, '=', alias.toLowerCase())
+    .executeTakeFirst();
+}
+
+// The JSON columns of `campaigns`, read and written only through these codecs.
+
+/** `inviteoffset`, `reminderoffset`: an Offset, NULL for none; unreadable text reads as none. */
+export function parseOffset(text: string | null): Offset | null {
+  if (text === null) return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Offset) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const offsetText = (offset: Offset | null | undefined): string | null =>
+  offset ? JSON.stringify(offset) : null;
+
+/** `config`: the campaign's settings object; `{}` when empty, unreadable or not an object. */
+export function parseCampaignConfig(text: string | null): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+export const campaignConfigText = (config: Record<string, unknown>): string => JSON.stringify(config);

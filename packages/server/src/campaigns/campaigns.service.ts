@@ -10,11 +10,12 @@ import type { Kysely } from 'kysely';
 import { findUserByEmail } from '../auth/auth.repository.js';
 import type { AppContext } from '../context.js';
 import { type Database, isUniqueViolation } from '../db/database.js';
+import { BusinessError, notFound } from '../domain/errors.js';
 import { groupExists } from '../groups/groups.repository.js';
-import { BusinessError, notFound } from '../http/errors.js';
 import { formatDate } from '../util/dates.js';
 import { randomId } from '../util/ids.js';
 import { isStorableText } from '../util/text.js';
+import { lookupVariant } from '../variants/variant-lookup.js';
 import { deleteAllCampaignMembers } from './campaign-members.repository.js';
 import * as repo from './campaigns.repository.js';
 import type { CampaignRow, CampaignUpdate } from './campaigns.table.js';
@@ -74,9 +75,7 @@ function checkSchedule(schedule: Schedule): void {
 async function checkAdmins(db: Kysely<Database>, admins: (string | null)[]): Promise<string[]> {
   const ids = [...new Set(admins.filter((id): id is string => id !== null))];
   if (ids.length === 0) return [];
-  const found = new Set(
-    (await db.selectFrom('members').select('id').where('id', 'in', ids).execute()).map((row) => row.id),
-  );
+  const found = await repo.existingMemberIds(db, ids);
   const unknown = ids.find((id) => !found.has(id));
   if (unknown) throw new BusinessError(`admins: no member ${unknown}`);
   return ids;
@@ -107,16 +106,17 @@ function splitConfig(config: CampaignCreate['config']): {
       skipvalidation: selfregistration.skipvalidation ?? false,
     };
   }
-  return { text: json(rest), maxparticipants };
+  return { text: repo.campaignConfigText(rest), maxparticipants };
 }
 
 function variantOf(deps: CampaignDeps, alias: string) {
-  const variant = deps.variants.get(alias);
-  if (!variant) {
-    const known = deps.variants.list().map((entry) => entry.alias);
-    throw new BusinessError(`variant: no such variant "${alias}" (installed: ${known.join(', ')})`);
+  const lookup = lookupVariant(deps.variants, alias);
+  if (!lookup.found) {
+    throw new BusinessError(
+      `variant: no such variant "${alias}" (installed: ${lookup.installed.join(', ')})`,
+    );
   }
-  return variant;
+  return lookup.variant;
 }
 
 function textOrNull(value: string | null | undefined, field: string): string | null {
@@ -197,9 +197,9 @@ export async function createCampaign(
       maxparticipants: config.maxparticipants,
       closingtype,
       autoinvite: schedule.autoinvite,
-      inviteoffset: input.inviteoffset ? json(input.inviteoffset) : null,
+      inviteoffset: repo.offsetText(input.inviteoffset),
       autoreminder: bit(schedule.autoreminder),
-      reminderoffset: schedule.reminderoffset ? json(schedule.reminderoffset) : null,
+      reminderoffset: repo.offsetText(schedule.reminderoffset),
       reminderrepeat: schedule.reminderrepeat,
       sendmemberconfirmation: bit(input.sendmemberconfirmation ?? false),
       sendreportdelivery: bit(input.sendreportdelivery ?? false),
@@ -249,14 +249,14 @@ export async function patchCampaign(
   // A campaign that stops closing by date loses its end date with it.
   const closingtype = input.closingtype === undefined ? row.closingtype : input.closingtype;
   const end = input.end !== undefined ? input.end : closingtype === 'date' ? row.end_at : null;
-  const stored = (text: string | null) => (text === null ? null : (JSON.parse(text) as Offset));
   const schedule: Schedule = {
     start: input.start ?? row.start_at,
     end,
     closingtype,
     autoinvite: input.autoinvite ?? row.autoinvite,
     autoreminder: input.autoreminder ?? row.autoreminder === 1,
-    reminderoffset: input.reminderoffset === undefined ? stored(row.reminderoffset) : input.reminderoffset,
+    reminderoffset:
+      input.reminderoffset === undefined ? repo.parseOffset(row.reminderoffset) : input.reminderoffset,
     reminderrepeat: input.reminderrepeat === undefined ? row.reminderrepeat : input.reminderrepeat,
   };
   checkSchedule(schedule);
@@ -265,10 +265,9 @@ export async function patchCampaign(
   change.closingtype = schedule.closingtype;
   change.autoinvite = schedule.autoinvite;
   change.autoreminder = bit(schedule.autoreminder);
-  change.reminderoffset = schedule.reminderoffset ? json(schedule.reminderoffset) : null;
+  change.reminderoffset = repo.offsetText(schedule.reminderoffset);
   change.reminderrepeat = schedule.reminderrepeat;
-  if (input.inviteoffset !== undefined)
-    change.inviteoffset = input.inviteoffset ? json(input.inviteoffset) : null;
+  if (input.inviteoffset !== undefined) change.inviteoffset = repo.offsetText(input.inviteoffset);
   if (input.admins !== undefined) change.admins = json(await checkAdmins(deps.db, input.admins));
   if (input.mailconfig !== undefined) {
     checkStages(input.mailconfig, 'mailconfig');

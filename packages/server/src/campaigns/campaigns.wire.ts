@@ -6,12 +6,12 @@ import type {
   CampaignMember,
   CampaignMemberListItem,
   MailConfig,
-  Offset,
 } from '@assay/schema';
-import { jsonObjectColumn, objectOrEmptyArray } from '../http/envelope.js';
+import { jsonObjectColumn } from '../db/json-columns.js';
+import { objectOrEmptyArray } from '../domain/wire-rules.js';
 import type { Variant } from '../variants/variant.types.js';
 import type { CampaignMemberListRow } from './campaign-members.repository.js';
-import type { StatusCounts } from './campaigns.repository.js';
+import { parseCampaignConfig, parseOffset, type StatusCounts } from './campaigns.repository.js';
 import type { CampaignRow } from './campaigns.table.js';
 
 /** Who asks: `accesstype` is `owner` for the user who created the campaign. */
@@ -53,8 +53,7 @@ const parseJson = <T>(text: string | null): T | null => {
 
 /** The stored config with its own maxparticipants column folded in. */
 export function configOf(row: Pick<CampaignRow, 'config' | 'maxparticipants'>): CampaignConfig {
-  const stored = jsonObjectColumn(row.config);
-  return { ...(Array.isArray(stored) ? {} : stored), maxparticipants: row.maxparticipants } as CampaignConfig;
+  return { ...parseCampaignConfig(row.config), maxparticipants: row.maxparticipants } as CampaignConfig;
 }
 
 function common(row: CampaignRow, counts: StatusCounts, caller: Caller, now: string) {
@@ -74,9 +73,9 @@ function common(row: CampaignRow, counts: StatusCounts, caller: Caller, now: str
     config: configOf(row),
     closingtype: row.closingtype as CampaignListItem['closingtype'],
     autoinvite: row.autoinvite as CampaignListItem['autoinvite'],
-    inviteoffset: parseJson<Offset>(row.inviteoffset),
+    inviteoffset: parseOffset(row.inviteoffset),
     autoreminder: row.autoreminder === 1,
-    reminderoffset: parseJson<Offset>(row.reminderoffset),
+    reminderoffset: parseOffset(row.reminderoffset),
     reminderrepeat: row.reminderrepeat,
     sendmemberconfirmation: row.sendmemberconfirmation === 1,
     sendreportdelivery: row.sendreportdelivery === 1,

@@ -1,24 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
-import { BusinessError } from '../http/errors.js';
+import { BusinessError } from '../domain/errors.js';
 import { questionnaireLink, reportLink } from '../questionnaire/links.js';
 import { makePersonalReports } from '../reports/personal.service.js';
 import { isLanguage } from '../variants/variant.types.js';
 import { queueCompletionMails } from './campaign-mail.service.js';
+import { markCompleted, parseMemberExtra, parseResults } from './campaign-members.repository.js';
 import { type CampaignDeps, nowOf } from './campaigns.service.js';
 import type { CampaignMemberRow, CampaignRow } from './campaigns.table.js';
-
-function objectOf(text: string | null): Record<string, unknown> | null {
-  if (text === null) return null;
-  try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * A participant's completion, inside the caller's transaction (which holds the campaign member's
@@ -36,13 +25,13 @@ export async function completeParticipation(
   answers: Readonly<Record<string, number | string>>,
 ): Promise<string> {
   if (member.status === 'completed') {
-    const done = objectOf(member.results)?.reportid;
+    const done = parseResults(member.results)?.reportid;
     if (typeof done === 'string') return done;
   }
   const variant = deps.variants.get(campaign.variant);
   if (!variant) throw new BusinessError(`variant: ${campaign.variant} is not installed`);
   const now = nowOf(deps);
-  const extra = objectOf(member.extra);
+  const extra = parseMemberExtra(member.extra);
   const role = typeof extra?.role === 'string' && extra.role !== '' ? extra.role : null;
   const [reportId] = await makePersonalReports(
     trx,
@@ -66,18 +55,13 @@ export async function completeParticipation(
     ],
     now,
   );
-  await trx
-    .updateTable('campaign_members')
-    .set({
-      status: 'completed',
-      datecompleted: now,
-      datestarted: member.datestarted ?? now,
-      // A member completed without opening the link (the demo) has started all the same.
-      sessionurl: member.sessionurl || questionnaireLink(deps, member.token),
-      results: JSON.stringify({ status: 'completed', reportid: reportId }),
-    })
-    .where('id', '=', member.id)
-    .execute();
+  await markCompleted(trx, member.id, {
+    now,
+    // A member completed without opening the link (the demo) has started all the same.
+    datestarted: member.datestarted ?? now,
+    sessionurl: member.sessionurl || questionnaireLink(deps, member.token),
+    reportId: reportId as string,
+  });
   await queueCompletionMails(deps, trx, campaign, member, reportLink(deps, member.token));
   return reportId as string;
 }

@@ -2,7 +2,7 @@ import { MAIL_STAGES } from '@assay/schema';
 import { mailContext, memberMail } from '../campaigns/campaign-mail.service.js';
 import { findCampaign } from '../campaigns/campaigns.repository.js';
 import { type CampaignDeps, shareCampaign, unshareCampaign } from '../campaigns/campaigns.service.js';
-import { BusinessError } from '../http/errors.js';
+import { BusinessError } from '../domain/errors.js';
 import { renderMail } from '../mail/render.js';
 import { questionnaireLink, reportLink } from '../questionnaire/links.js';
 import { isLanguage, type MailStage } from '../variants/variant.types.js';

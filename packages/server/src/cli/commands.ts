@@ -21,7 +21,7 @@ import { generateSigningKey } from '../auth/tokens.js';
 import { passwordProblem } from '../auth/user-rules.js';
 import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { BusinessError } from '../http/errors.js';
+import { BusinessError } from '../domain/errors.js';
 
 /** Operator tasks, straight on the database; each answers what the CLI prints. */
 

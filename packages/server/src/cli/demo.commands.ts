@@ -1,9 +1,16 @@
-import { findFirstAdmin } from '../auth/auth.repository.js';
+import { findFirstAdmin, updateUser } from '../auth/auth.repository.js';
+import {
+  findCampaignMember,
+  memberExtraText,
+  updateCampaignMember,
+} from '../campaigns/campaign-members.repository.js';
 import { addMembers } from '../campaigns/campaign-members.service.js';
+import { findCampaign } from '../campaigns/campaigns.repository.js';
 import { type CampaignDeps, createCampaign } from '../campaigns/campaigns.service.js';
 import { completeParticipation } from '../campaigns/completion.service.js';
+import { BusinessError } from '../domain/errors.js';
+import { findGroupIdByAlias } from '../groups/groups.repository.js';
 import { addMember, createGroup } from '../groups/groups.service.js';
-import { BusinessError } from '../http/errors.js';
 import { importMembers } from '../members/members.service.js';
 import { checkAnswers } from '../reports/answers.js';
 import { createGroupReport } from '../reports/group.service.js';
@@ -97,24 +104,15 @@ export async function runDemo(deps: CampaignDeps, now = new Date()): Promise<Dem
   const db = deps.db;
   const admin = await findFirstAdmin(db);
   if (!admin) throw new BusinessError('user: there is no admin user yet: run `assay setup` first');
-  const existing = await db
-    .selectFrom('groups')
-    .select('id')
-    .where('alias', '=', DEMO_ALIAS)
-    .executeTakeFirst();
-  if (existing)
+  if ((await findGroupIdByAlias(db, DEMO_ALIAS)) !== undefined)
     throw new BusinessError('the demo data is already on this instance (group alias demo-northwind)');
   const caller = { userId: admin.id };
   if (admin.agencyname === '' && admin.agencyfooter === '') {
-    await db
-      .updateTable('users')
-      .set({
-        agencyname: 'Northwind People Consulting',
-        agencyfooter: 'Northwind People Consulting · Keizersgracht 1, Amsterdam · hello@northwind.example',
-        color: '#1d4e89',
-      })
-      .where('id', '=', admin.id)
-      .execute();
+    await updateUser(db, admin.id, {
+      agencyname: 'Northwind People Consulting',
+      agencyfooter: 'Northwind People Consulting · Keizersgracht 1, Amsterdam · hello@northwind.example',
+      color: '#1d4e89',
+    });
   }
 
   // The tree: a company with four teams, engineering split in two.
@@ -163,29 +161,17 @@ export async function runDemo(deps: CampaignDeps, now = new Date()): Promise<Dem
   const campaigns: string[] = [];
   let personalReports = 0;
   const complete = async (campaignId: string, memberIds: string[], share: number, seedBase: number) => {
-    const campaign = await db
-      .selectFrom('campaigns')
-      .selectAll()
-      .where('id', '=', campaignId)
-      .executeTakeFirstOrThrow();
+    const campaign = await findCampaign(db, campaignId);
+    if (!campaign) throw new Error(`demo: campaign ${campaignId} went missing`);
     const variant = deps.variants.get(campaign.variant);
     if (!variant) throw new BusinessError(`variant: ${campaign.variant} is not installed`);
     const reports: string[] = [];
     for (const [i, memberId] of memberIds.entries()) {
-      await db
-        .updateTable('campaign_members')
-        .set({ status: 'invited', dateinvited: start })
-        .where('campaign_id', '=', campaignId)
-        .where('member_id', '=', memberId)
-        .execute();
+      await updateCampaignMember(db, campaignId, memberId, { status: 'invited', dateinvited: start });
       if (i >= Math.ceil(memberIds.length * share)) continue;
       const reportId = await db.transaction().execute(async (trx) => {
-        const member = await trx
-          .selectFrom('campaign_members')
-          .selectAll()
-          .where('campaign_id', '=', campaignId)
-          .where('member_id', '=', memberId)
-          .executeTakeFirstOrThrow();
+        const member = await findCampaignMember(trx, campaignId, memberId);
+        if (!member) throw new Error(`demo: member ${memberId} is not in campaign ${campaignId}`);
         const answers = checkAnswers(
           variant,
           syntheticAnswers(variant, campaign.language as Language, seedBase + i),
@@ -236,12 +222,7 @@ export async function runDemo(deps: CampaignDeps, now = new Date()): Promise<Dem
     ];
     await addMembers(deps, id, { memberids: cast.map(([memberId]) => memberId) } as never);
     for (const [memberId, role] of cast) {
-      await db
-        .updateTable('campaign_members')
-        .set({ extra: JSON.stringify({ role, subject }) })
-        .where('campaign_id', '=', id)
-        .where('member_id', '=', memberId)
-        .execute();
+      await updateCampaignMember(db, id, memberId, { extra: memberExtraText({ role, subject }) });
     }
     const made = await complete(
       id,

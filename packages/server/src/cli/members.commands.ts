@@ -9,10 +9,10 @@ import {
 } from '@assay/schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { BusinessError } from '../http/errors.js';
-import { validate } from '../http/validator.js';
+import { BusinessError } from '../domain/errors.js';
 import { importMembers, membersFromCsv } from '../members/members.service.js';
 import { caseFold, utf8Body } from '../util/text.js';
+import { validate } from '../validation/validator.js';
 
 /**
  * `assay members import FILE`: the rows of a CSV or JSON file imported by the rules of

@@ -5,6 +5,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { VERSION } from '../version.js';
 import { type CliIo, type Command, type OptionSpec, UsageError } from './command.js';
 import { COMMANDS, GLOBAL_OPTIONS } from './command-table.js';
+import { cliFailure } from './errors.js';
 import { commandHelp, generalHelp, groupHelp } from './help.js';
 
 /**
@@ -36,14 +37,17 @@ const ANY_OPTION: ParseOptions = Object.assign(
 const find = (name: string) => COMMANDS.find((command) => command.name === name);
 const groupOf = (word: string) => COMMANDS.filter((command) => command.name.startsWith(`${word} `));
 
-/** The one place a failure becomes what the command line shows: a line on stderr and an exit code. */
+/**
+ * A failure as the command line shows it, a line on stderr and an exit code: a usage error here, any
+ * other through `cliFailure` (`cli/errors.ts`), the one mapping of domain errors to the CLI.
+ */
 export function failure(error: unknown): { line: string; code: number } {
-  const message = error instanceof Error ? error.message : String(error);
   if (error instanceof UsageError) {
     const help = error.command ? `assay help ${error.command}` : 'assay --help';
-    return { line: `assay: ${message} (see ${help})`, code: 2 };
+    return { line: `assay: ${error.message} (see ${help})`, code: 2 };
   }
-  return { line: `assay: ${message}`, code: 1 };
+  const { message, exitCode } = cliFailure(error);
+  return { line: `assay: ${message}`, code: exitCode };
 }
 
 const usage = (message: string, command?: string) => {

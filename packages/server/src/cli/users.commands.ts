@@ -10,7 +10,7 @@ import { createUser } from '../auth/auth.service.js';
 import type { UserRow } from '../auth/auth.table.js';
 import { passwordProblem } from '../auth/user-rules.js';
 import type { Database } from '../db/database.js';
-import { BusinessError } from '../http/errors.js';
+import { BusinessError } from '../domain/errors.js';
 import { canonicalEmail, checkEmail, lineProblem } from '../util/safe-text.js';
 import { isStorableText } from '../util/text.js';
 

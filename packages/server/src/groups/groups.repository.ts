@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
+import { jsonObjectColumn } from '../db/json-columns.js';
 import type { MemberRow } from '../members/members.table.js';
 import type { GroupRow, GroupUpdate, NewGroupRow } from './groups.table.js';
 
@@ -139,3 +140,17 @@ export async function removeFromGroup(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The id of the group with exactly this alias, if any. */
+export async function findGroupIdByAlias(db: Kysely<Database>, alias: string): Promise<string | undefined> {
+  return (await db.selectFrom('groups').select('id').where('alias', '=', alias).executeTakeFirst())?.id;
+}
+
+// `groups.config` and `groups.extra`, read and written only through these.
+
+/** The wire's view of `config` or `extra`: the object, or `[]` when empty or unreadable. */
+export const parseGroupObject = (text: string | null): Record<string, unknown> | [] => jsonObjectColumn(text);
+
+/** `config` or `extra` as stored: `{}` for none (or the `[]` a client sends for an empty object). */
+export const groupObjectText = (value: object | null | undefined): string =>
+  JSON.stringify(!value || Array.isArray(value) ? {} : value);

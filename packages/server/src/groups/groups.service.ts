@@ -1,8 +1,7 @@
 import type { Group, GroupConfig, GroupCreate, GroupedMember, GroupMember, GroupPatch } from '@assay/schema';
 import type { Kysely } from 'kysely';
 import { type Database, type Dialect, isUniqueViolation, orWhenRaced } from '../db/database.js';
-import { jsonObjectColumn } from '../http/envelope.js';
-import { BusinessError, notFound } from '../http/errors.js';
+import { BusinessError, notFound } from '../domain/errors.js';
 import { findMember } from '../members/members.repository.js';
 import { toGroupMember } from '../members/members.wire.js';
 import { nowText } from '../util/dates.js';
@@ -25,16 +24,14 @@ function toGroup(row: repo.GroupWithCount, caller: Caller): Group {
     parentgroup: row.parent_id ?? 'root',
     type: row.type,
     status: row.status,
-    config: jsonObjectColumn(row.config) as Group['config'],
+    config: repo.parseGroupObject(row.config) as Group['config'],
     created: row.created,
     creator: row.creator,
     accesstype: row.creator !== null && row.creator === caller.userId ? 'owner' : 'editor',
-    extra: jsonObjectColumn(row.extra) as Group['extra'],
+    extra: repo.parseGroupObject(row.extra) as Group['extra'],
     membercount: Number(row.membercount),
   };
 }
-
-const objectText = (value: object | undefined) => JSON.stringify(!value || Array.isArray(value) ? {} : value);
 
 /**
  * An unset config stays `[]` on the wire; a given `selfregistration` is stored whole, in the shape
@@ -44,7 +41,7 @@ function configText(config: GroupConfig | unknown[] | undefined): string {
   if (!config || Array.isArray(config) || !config.selfregistration) return '{}';
   const given = config.selfregistration;
   const { signup = false, register = false } = Array.isArray(given) ? {} : given;
-  return JSON.stringify({ selfregistration: { signup, register } });
+  return repo.groupObjectText({ selfregistration: { signup, register } });
 }
 
 export async function listGroups(db: Kysely<Database>, caller: Caller): Promise<Group[]> {
@@ -76,7 +73,7 @@ export async function createGroup(db: Kysely<Database>, caller: Caller, input: G
       type: input.type ?? null,
       status: input.status ?? 'active',
       config: configText(input.config),
-      extra: objectText(input.extra),
+      extra: repo.groupObjectText(input.extra),
       creator: caller.userId,
       created: nowText(),
     }),
@@ -106,7 +103,7 @@ export async function patchGroup(
   if (input.type !== undefined) change.type = input.type;
   if (input.status !== undefined) change.status = input.status;
   if (input.config !== undefined) change.config = configText(input.config);
-  if (input.extra !== undefined) change.extra = objectText(input.extra);
+  if (input.extra !== undefined) change.extra = repo.groupObjectText(input.extra);
   await db.transaction().execute(async (trx) => {
     if (input.parentgroup !== undefined) await repo.lockTree(trx, dialect);
     if (!(await repo.groupExists(trx, id))) throw notFound('group');

@@ -2,16 +2,78 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { isDatabaseUnavailable } from '../db/database.js';
+import {
+  BusinessError,
+  DomainError,
+  Forbidden,
+  NotFound,
+  TooManyAttempts,
+  Unauthenticated,
+} from '../domain/errors.js';
 import { failure } from './envelope.js';
-import { BusinessError, HttpError } from './errors.js';
+import { HttpError } from './errors.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 function sendHttpError(reply: FastifyReply, error: HttpError) {
-  reply
-    .code(error.statusCode)
-    .headers({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', ...error.headers })
-    .send({ error: error.code, message: error.message });
+  send(reply, httpAnswer(error));
+}
+
+/** What the wire answers for an error: a status, headers and a JSON body. */
+export interface WireAnswer {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: { status: 'ERROR'; data: string } | { error: string; message: string };
+}
+
+const httpAnswer = (error: HttpError): WireAnswer => ({
+  statusCode: error.statusCode,
+  headers: error.headers,
+  body: { error: error.code, message: error.message },
+});
+
+/**
+ * The one mapping of domain errors to the wire: a business failure is HTTP 200 with the `ERROR`
+ * envelope, the others real statuses with `{ error, message }`.
+ */
+export function wireAnswer(error: DomainError | HttpError): WireAnswer {
+  if (error instanceof HttpError) return httpAnswer(error);
+  if (error instanceof BusinessError) return { statusCode: 200, headers: {}, body: failure(error.message) };
+  if (error instanceof NotFound) return httpAnswer(new HttpError(404, 'not_found', error.message));
+  if (error instanceof Forbidden) return httpAnswer(new HttpError(403, 'forbidden', error.message));
+  if (error instanceof Unauthenticated) {
+    return httpAnswer(
+      new HttpError(401, 'unauthorized', error.message, { 'www-authenticate': 'Bearer realm="assay"' }),
+    );
+  }
+  if (error instanceof TooManyAttempts) {
+    return httpAnswer(
+      new HttpError(429, 'too_many_requests', error.message, {
+        'retry-after': String(error.retryAfterSeconds),
+      }),
+    );
+  }
+  // A domain error this mapping does not know yet is a bug: never shown, as any other.
+  return httpAnswer(new HttpError(500, 'internal_error', 'Internal server error'));
+}
+
+/**
+ * The HTTP status of an error on a page that has no envelope: a domain error's (not a business
+ * failure's, whose wire status 200 is the envelope's) or an HTTP error's own, else the framework's.
+ */
+export function pageStatusOf(error: unknown): number | undefined {
+  if ((error instanceof DomainError && !(error instanceof BusinessError)) || error instanceof HttpError) {
+    return wireAnswer(error).statusCode;
+  }
+  return (error as { statusCode?: number }).statusCode;
+}
+
+function send(reply: FastifyReply, answer: WireAnswer) {
+  if (answer.statusCode === 200) return reply.code(200).send(answer.body);
+  return reply
+    .code(answer.statusCode)
+    .headers({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', ...answer.headers })
+    .send(answer.body);
 }
 
 /** Seconds a request the database could not serve should wait before it is tried again. */
@@ -28,8 +90,11 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   // A path no route serves is 404 (or 405) whatever its body, an oversized one too: the route is
   // decided first.
   if (request.is404) return (request.server as unknown as Unrouted).answerUnrouted(request, reply);
-  if (error instanceof BusinessError) return reply.code(200).send(failure(error.message));
-  if (error instanceof HttpError) return sendHttpError(reply, error);
+  if (error instanceof DomainError || error instanceof HttpError) {
+    const answer = wireAnswer(error);
+    if (answer.statusCode === 500) request.log.error({ err: error }, 'request failed');
+    return send(reply, answer);
+  }
   const fastifyError = error as FastifyError;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

@@ -1,15 +1,10 @@
 /**
- * Domain errors. Services throw these; `http/error-handler.ts` is the one place that maps them to
- * the wire: a business failure is HTTP 200 `{ status: "ERROR", data: message }`, the others are real
- * HTTP statuses with `{ error, message }`.
+ * Answers that belong to HTTP itself, not to the domain: 405 with `Allow`, 413, 429 with
+ * `Retry-After`, 503, the router's 404. Domain errors live in `domain/errors.ts`; the error handler
+ * maps both to the wire in one place (`wireAnswer`).
  */
 
-/** A business failure: validation, duplicates, refused moves. The message names the field. */
-export class BusinessError extends Error {
-  override name = 'BusinessError';
-}
-
-/** A failure that has a real HTTP status (401, 403, 404, 405, 413, 429). */
+/** A failure that has a real HTTP status, answered `{ error: code, message }`. */
 export class HttpError extends Error {
   override name = 'HttpError';
   constructor(
@@ -21,11 +16,3 @@ export class HttpError extends Error {
     super(message);
   }
 }
-
-export const notFound = (what: string) => new HttpError(404, 'not_found', `${what} not found`);
-export const unauthorized = (message: string) =>
-  new HttpError(401, 'unauthorized', message, { 'www-authenticate': 'Bearer realm="assay"' });
-export const forbidden = (message: string) => new HttpError(403, 'forbidden', message);
-
-/** The answer to PATCH /members/{id} carrying a group field, word for word from the spec. */
-export const accessDenied = () => new BusinessError('Access denied');

@@ -1,6 +1,6 @@
 import { ErrorEnvelope, HttpErrorBody, Ok } from '@assay/schema';
 import Type, { type TSchema } from 'typebox';
-import { BusinessError } from './errors.js';
+import { BusinessError } from '../domain/errors.js';
 
 /** The documented answers of an API route: its data in the envelope, a business ERROR, the HTTP errors. */
 export function responses(data: TSchema, description?: string) {

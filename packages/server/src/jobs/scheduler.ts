@@ -27,12 +27,9 @@ export function addOffset(moment: string, offset: Offset | null): string {
   return formatDate(new Date(Date.parse(moment) + days * DAY_MS));
 }
 
-const offsetOf = (text: string | null): Offset | null =>
-  text === null ? null : (JSON.parse(text) as Offset);
-
 /** When a `fixed` campaign sends its invitations: `start` plus `inviteoffset`. */
 export const inviteMoment = (campaign: CampaignRow) =>
-  addOffset(campaign.start_at, offsetOf(campaign.inviteoffset));
+  addOffset(campaign.start_at, repo.parseOffset(campaign.inviteoffset));
 
 /** The moment a member's next reminder is due: its last invitation or reminder plus the offset. */
 const reminderMoment = (
@@ -78,7 +75,7 @@ async function runCampaign(deps: CampaignDeps, id: string, lease: string, report
   const counts = async (row: CampaignRow) =>
     (await repo.statusCounts(deps.db, row.id)).get(row.id) ?? repo.emptyCounts();
   let status = campaignStatus(campaign, await counts(campaign), now);
-  const reminderOffset = offsetOf(campaign.reminderoffset);
+  const reminderOffset = repo.parseOffset(campaign.reminderoffset);
   if (status === 'active') {
     const inviteDue =
       campaign.autoinvite === 'instant' || (campaign.autoinvite === 'fixed' && inviteMoment(campaign) <= now);
@@ -113,7 +110,7 @@ async function nextDue(
   if (status !== 'ended') {
     if (campaign.autoinvite === 'fixed' && inviteMoment(campaign) > now) moments.push(inviteMoment(campaign));
     if (campaign.closingtype === 'date' && campaign.end_at !== null) moments.push(campaign.end_at);
-    const offset = offsetOf(campaign.reminderoffset);
+    const offset = repo.parseOffset(campaign.reminderoffset);
     if (campaign.autoreminder === 1 && offset && campaign.reminderrepeat) {
       for (const member of await remindable(deps.db, campaign.id, campaign.reminderrepeat)) {
         const moment = reminderMoment(member, offset);

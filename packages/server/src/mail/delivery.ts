@@ -12,6 +12,7 @@ import {
   markFailed,
   markRetry,
   markSent,
+  parseMailParams,
   reclaimOwn,
   type Settled,
 } from './outbox.repository.js';
@@ -279,7 +280,7 @@ export class MailDelivery {
     let mail: { subject: string; text: string; html: string };
     let params: MailParams;
     try {
-      params = JSON.parse(row.params) as MailParams;
+      params = parseMailParams(row.params);
       mail = renderMail(this.options.variants, params);
     } catch (error) {
       return { kind: 'failed', id: row.id, response: `not rendered: ${messageOf(error)}` };

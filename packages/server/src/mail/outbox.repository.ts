@@ -46,7 +46,7 @@ export async function queueMails(
       recipient: mail.recipient,
       language: mail.params.language,
       template: mail.params.template,
-      params: JSON.stringify(mail.params),
+      params: mailParamsText(mail.params),
       message_id: `<${id}@${options.messageIdDomain}>`,
       status: 'queued',
       attempts: 0,
@@ -322,3 +322,10 @@ export async function countOutbox(
   for (const row of await query.execute()) counts[row.status] = Number(row.count);
   return counts;
 }
+
+/**
+ * The `params` column's codec: what the mail is rendered from, written by `queueMails` as JSON.
+ * Throws on text that is not JSON: the callers answer that mail as not renderable.
+ */
+export const parseMailParams = (text: string): MailParams => JSON.parse(text) as MailParams;
+export const mailParamsText = (params: MailParams): string => JSON.stringify(params);

@@ -1,10 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { BusinessError } from '../http/errors.js';
+import { BusinessError } from '../domain/errors.js';
 import type { VariantRegistry } from '../variants/variant.types.js';
 import type { OutboxRow, OutboxStatus } from './mail.table.js';
-import type { MailParams, RenderedMail } from './mail.types.js';
-import { findOutboxMail, listOutbox, retryFailedMails, retryOutboxMail } from './outbox.repository.js';
+import type { RenderedMail } from './mail.types.js';
+import {
+  findOutboxMail,
+  listOutbox,
+  parseMailParams,
+  retryFailedMails,
+  retryOutboxMail,
+} from './outbox.repository.js';
 import { renderMail } from './render.js';
 
 export const OUTBOX_STATUSES: readonly OutboxStatus[] = ['queued', 'sending', 'sent', 'failed', 'captured'];
@@ -99,7 +105,7 @@ export async function showMail(
   if (!row) throw unknownMail(id);
   let rendered: RenderedMail | { error: string };
   try {
-    rendered = renderMail(options.variants, JSON.parse(row.params) as MailParams);
+    rendered = renderMail(options.variants, parseMailParams(row.params));
   } catch (error) {
     rendered = { error: error instanceof Error ? error.message : String(error) };
   }

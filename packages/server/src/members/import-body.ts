@@ -1,12 +1,11 @@
 import { isUtf8 } from 'node:buffer';
 import { setImmediate } from 'node:timers/promises';
 import { MemberImport, type MemberImportQuery, type MemberImportResult } from '@assay/schema';
-import { errorCodes } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { BusinessError } from '../http/errors.js';
-import { validate } from '../http/validator.js';
+import { BusinessError } from '../domain/errors.js';
 import { CsvReader, csvHeader, csvObject } from '../util/csv.js';
+import { validate } from '../validation/validator.js';
 import {
   checkCsvShape,
   IMPORT_CHUNK_ROWS,
@@ -20,62 +19,6 @@ import {
 // times the body. Each body is read twice instead: first checked through to its end (so that a
 // broken body is refused whole with nothing written, as before), then read a chunk of rows at a
 // time as the import writes them. The event loop is given back between chunks both times.
-
-/** The largest body the import takes (64 MiB). */
-export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
-
-/**
- * An import body's bytes, read into one buffer of its Content-Length as they arrive (Fastify's own
- * reading keeps every chunk and then copies them all into one more buffer: twice the body). The
- * same refusals as Fastify's: over the limit (413), or a length other than the one announced.
- */
-export function readBody(payload: NodeJS.ReadableStream, contentLength: string | undefined): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const announced = Number(contentLength);
-    if (announced > IMPORT_BODY_LIMIT) return reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
-    const known = Number.isInteger(announced) && announced >= 0;
-    let bytes = Buffer.allocUnsafe(known ? announced : 64 * 1024);
-    let received = 0;
-    const stop = () => {
-      payload.removeListener('data', onData);
-      payload.removeListener('end', onEnd);
-      payload.removeListener('error', onEnd);
-    };
-    const onData = (chunk: Buffer | string) => {
-      const data = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      if (received + data.length > IMPORT_BODY_LIMIT) {
-        stop();
-        return reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
-      }
-      if (received + data.length > bytes.length) {
-        if (known) {
-          stop();
-          return reject(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
-        }
-        const larger = Buffer.allocUnsafe(
-          Math.min(IMPORT_BODY_LIMIT, Math.max(bytes.length * 2, received + data.length)),
-        );
-        bytes.copy(larger, 0, 0, received);
-        bytes = larger;
-      }
-      data.copy(bytes, received);
-      received += data.length;
-    };
-    const onEnd = (error?: Error & { statusCode?: number }) => {
-      stop();
-      if (error) {
-        if (!(typeof error.statusCode === 'number' && error.statusCode >= 400)) error.statusCode = 400;
-        return reject(error);
-      }
-      if (known && received !== announced) return reject(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
-      resolve(received === bytes.length ? bytes : bytes.subarray(0, received));
-    };
-    payload.on('data', onData);
-    payload.on('end', onEnd);
-    payload.on('error', onEnd);
-    payload.resume();
-  });
-}
 
 /** Bytes of a JSON body scanned between two turns of the event loop. */
 const SCAN_BYTES = 1 << 20;

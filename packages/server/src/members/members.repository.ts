@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
+import { jsonObjectColumn } from '../db/json-columns.js';
+import { batchSizes, cursorOf, keysetBatches } from '../db/keyset-batches.js';
 import { preparedPerDb } from '../db/prepared.js';
-import { batchSizes, cursorOf, keysetBatches } from '../http/json-stream.js';
 import { canonicalEmail } from '../util/safe-text.js';
 import { caseFold } from '../util/text.js';
 import type { MemberRow, MemberUpdate, NewMemberRow } from './members.table.js';
@@ -175,3 +176,17 @@ export async function deleteMember(trx: Transaction<Database>, id: string): Prom
 export async function memberEmailTaken(db: Kysely<Database>, email: string): Promise<boolean> {
   return (await findMemberIdByEmail(db, email)) !== undefined;
 }
+
+/** Deletes a member just created (a sign-up that found the campaign full). */
+export async function deleteNewMember(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('members').where('id', '=', id).execute();
+}
+
+// `members.extra`, the member's free fields, read and written only through this codec.
+
+/** The wire's view of `extra`: the object, or `[]` when empty or unreadable (the spec's empty object). */
+export const parseExtra = (text: string | null): Record<string, unknown> | [] => jsonObjectColumn(text);
+
+/** `extra` as stored: `{}` for none (or the `[]` a client sends for an empty object). */
+export const extraText = (extra: object | null | undefined): string =>
+  JSON.stringify(Array.isArray(extra) || !extra ? {} : extra);

@@ -13,19 +13,14 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
+import { accessDenied, BusinessError } from '../domain/errors.js';
 import { failure, ok } from '../http/envelope.js';
-import { accessDenied, BusinessError } from '../http/errors.js';
 import { okArrayStream } from '../http/json-stream.js';
+import { IMPORT_BODY_LIMIT, readBody } from '../http/read-body.js';
 import { idParams, responses } from '../http/route-schema.js';
 import { validate } from '../http/validator.js';
 import { utf8Body } from '../util/text.js';
-import {
-  IMPORT_BODY_LIMIT,
-  importMembersFromCsv,
-  importMembersFromJson,
-  JsonImportBody,
-  readBody,
-} from './import-body.js';
+import { importMembersFromCsv, importMembersFromJson, JsonImportBody } from './import-body.js';
 import { streamMemberList } from './members.repository.js';
 import * as members from './members.service.js';
 import { toListItem } from './members.wire.js';

@@ -10,15 +10,14 @@ import {
 } from '@assay/schema';
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import { type Database, isUniqueViolation, orWhenRaced } from '../db/database.js';
+import { accessDenied, BusinessError, notFound } from '../domain/errors.js';
 import { groupExists } from '../groups/groups.repository.js';
-import { jsonObjectColumn } from '../http/envelope.js';
-import { accessDenied, BusinessError, notFound } from '../http/errors.js';
-import { validate } from '../http/validator.js';
 import { csvToObjects } from '../util/csv.js';
 import { nowText } from '../util/dates.js';
 import { randomId } from '../util/ids.js';
 import { canonicalEmail } from '../util/safe-text.js';
 import { caseFold, isStorableText } from '../util/text.js';
+import { validate } from '../validation/validator.js';
 import * as repo from './members.repository.js';
 import type { MemberRow, MemberUpdate, NewMemberRow } from './members.table.js';
 
@@ -37,15 +36,12 @@ function toDetail(row: MemberRow, useraccount: boolean): MemberDetail {
     groupid: row.group_id,
     createdon: row.created,
     testuser: row.testuser === 1,
-    extra: jsonObjectColumn(row.extra) as MemberDetail['extra'],
+    extra: repo.parseExtra(row.extra) as MemberDetail['extra'],
     // Questionnaire sessions come with campaigns; until then no member has a live one.
     activeusersession: false,
     useraccount,
   };
 }
-
-const extraText = (extra: MemberCreate['extra']) =>
-  JSON.stringify(Array.isArray(extra) || !extra ? {} : extra);
 
 function newRow(input: MemberCreate, created: string): NewMemberRow {
   // Normalised here too for callers that bring an address the validator never saw (sign-up, demo).
@@ -66,7 +62,7 @@ function newRow(input: MemberCreate, created: string): NewMemberRow {
     level: input.level ?? null,
     testuser: input.testuser ? 1 : 0,
     group_id: null,
-    extra: extraText(input.extra),
+    extra: repo.extraText(input.extra),
     created,
   };
 }
@@ -87,7 +83,7 @@ function changeOf(input: MemberPatch): MemberUpdate {
   if (input.status !== undefined) change.status = input.status;
   if (input.level !== undefined) change.level = input.level;
   if (input.testuser !== undefined) change.testuser = input.testuser ? 1 : 0;
-  if (input.extra !== undefined) change.extra = extraText(input.extra);
+  if (input.extra !== undefined) change.extra = repo.extraText(input.extra);
   return change;
 }
 

@@ -1,6 +1,6 @@
 import type { GroupMember } from '@assay/schema';
-import { jsonObjectColumn } from '../http/envelope.js';
 import type { MemberListRow } from './members.repository.js';
+import { parseExtra } from './members.repository.js';
 import type { MemberRow } from './members.table.js';
 
 /** A list row is already named as on the wire; only testuser is 0/1 on SQLite. */
@@ -21,6 +21,6 @@ export function toGroupMember(row: MemberRow): GroupMember {
     status: row.status,
     level: row.level,
     testuser: row.testuser === 1,
-    extra: jsonObjectColumn(row.extra) as GroupMember['extra'],
+    extra: parseExtra(row.extra) as GroupMember['extra'],
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { isDatabaseUnavailable } from '../db/database.js';
-import { DATABASE_RETRY_AFTER } from '../http/error-handler.js';
+import { DATABASE_RETRY_AFTER, pageStatusOf } from '../http/error-handler.js';
 import { setPageHeaders } from '../pages/security.js';
 import { stringsFor } from '../pages/strings.js';
 import { acceptedLanguage, pageKit } from './page-kit.js';
@@ -36,7 +36,7 @@ export async function participantPages(app: FastifyInstance, deps: AppContext) {
   const kit = pageKit(deps.config);
   app.setErrorHandler((error, request, reply) => {
     const t = stringsFor(acceptedLanguage(request.headers['accept-language']));
-    const status = (error as { statusCode?: number }).statusCode;
+    const status = pageStatusOf(error);
     const clientError = status !== undefined && status >= 400 && status < 500;
     const reason = error instanceof Error ? error.message : String(error);
     const unavailable = !clientError && isDatabaseUnavailable(error);

@@ -273,3 +273,40 @@ export async function saveOpenPage(
   const [row] = await saveOpenQuery(db, 'postgres')(token, variant, now, JSON.stringify(patch));
   return row?.answers;
 }
+
+/** A member's first name (the subject a rater answers about), if the member is still there. */
+export async function findFirstname(db: Kysely<Database>, memberId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('members')
+    .select('firstname')
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+  return row?.firstname;
+}
+
+/** Status `started` with its date and link, unless another request started it first. */
+export async function markStartedRow(
+  db: Kysely<Database>,
+  member: { id: string; token: string },
+  started: { datestarted: string; sessionurl: string },
+): Promise<void> {
+  await db
+    .updateTable('campaign_members')
+    .set({ status: 'started', ...started })
+    .where('id', '=', member.id)
+    .where('token', '=', member.token)
+    .where('status', 'in', ['new', 'invited'])
+    .execute();
+}
+
+/** The personal report made under a token (the latest, should there be several), if any. */
+export async function findReportIdOfToken(db: Kysely<Database>, token: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('reports')
+    .select('id')
+    .where('token', '=', token)
+    .where('type', '=', 'personal')
+    .orderBy('seq', 'desc')
+    .executeTakeFirst();
+  return row?.id;
+}

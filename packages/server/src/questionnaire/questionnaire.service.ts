@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { parseMemberExtra } from '../campaigns/campaign-members.repository.js';
 import { emptyCounts, statusCounts } from '../campaigns/campaigns.repository.js';
 import { type CampaignDeps, nowOf } from '../campaigns/campaigns.service.js';
 import { campaignStatus } from '../campaigns/campaigns.wire.js';
@@ -14,9 +15,12 @@ import {
 } from '../variants/variant.types.js';
 import { questionnaireLink } from './links.js';
 import {
+  findFirstname,
   findParticipation,
   findParticipationLocked,
+  findReportIdOfToken,
   findRetiredToken,
+  markStartedRow,
   mergeAnswers,
   type PageCampaign,
   type PageMember,
@@ -131,21 +135,11 @@ async function participationOf<M extends PageMember, C extends PageCampaign>(
     isLanguage(campaign.language) && variant.languages.includes(campaign.language)
       ? campaign.language
       : variant.defaultLanguage;
-  let extra: { role?: unknown; subject?: unknown } = {};
-  try {
-    extra = (JSON.parse(member.extra ?? '{}') as typeof extra) ?? {};
-  } catch {
-    extra = {};
-  }
+  const extra = parseMemberExtra(member.extra) ?? {};
   const role = typeof extra.role === 'string' && extra.role !== '' ? extra.role : undefined;
   let subjectName: string | undefined;
   if (typeof extra.subject === 'string' && extra.subject !== member.member_id) {
-    const subject = await db
-      .selectFrom('members')
-      .select('firstname')
-      .where('id', '=', extra.subject)
-      .executeTakeFirst();
-    subjectName = subject?.firstname;
+    subjectName = await findFirstname(db, extra.subject);
   }
   return {
     kind: 'found',
@@ -166,17 +160,10 @@ async function participationOf<M extends PageMember, C extends PageCampaign>(
 export async function markStarted(deps: QuestionnaireDeps, participation: Participation): Promise<void> {
   const { member } = participation;
   if (member.status !== 'new' && member.status !== 'invited') return;
-  await deps.db
-    .updateTable('campaign_members')
-    .set({
-      status: 'started',
-      datestarted: nowOf(deps),
-      sessionurl: questionnaireLink(deps, member.token),
-    })
-    .where('id', '=', member.id)
-    .where('token', '=', member.token)
-    .where('status', 'in', ['new', 'invited'])
-    .execute();
+  await markStartedRow(deps.db, member, {
+    datestarted: nowOf(deps),
+    sessionurl: questionnaireLink(deps, member.token),
+  });
 }
 
 const isAnswered = (answers: Readonly<Record<string, unknown>>, question: Question) => {
@@ -368,12 +355,5 @@ export async function complete(deps: QuestionnaireDeps, token: string): Promise<
 /** The personal report made under a token (the latest, should there be several), if any. */
 export async function reportOfToken(deps: QuestionnaireDeps, token: string): Promise<string | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined;
-  const row = await deps.db
-    .selectFrom('reports')
-    .select('id')
-    .where('token', '=', token)
-    .where('type', '=', 'personal')
-    .orderBy('seq', 'desc')
-    .executeTakeFirst();
-  return row?.id;
+  return findReportIdOfToken(deps.db, token);
 }

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { inviteNow, resendLink } from '../campaigns/campaign-mail.service.js';
 import * as members from '../campaigns/campaign-members.repository.js';
 import { addToCampaign, newCampaignMember, SKIP_FULL } from '../campaigns/campaign-members.service.js';
@@ -8,7 +8,7 @@ import type { CampaignRow } from '../campaigns/campaigns.table.js';
 import type { Database } from '../db/database.js';
 import { groupExists } from '../groups/groups.repository.js';
 import { addMember as addToGroup } from '../groups/groups.service.js';
-import { findMemberIdByEmail } from '../members/members.repository.js';
+import { deleteNewMember, findMemberIdByEmail } from '../members/members.repository.js';
 import { createMember } from '../members/members.service.js';
 import { lineProblem } from '../util/safe-text.js';
 import { isMailbox, isStorableText } from '../util/text.js';
@@ -26,13 +26,7 @@ export interface SelfRegistration {
 const on = (value: unknown) => value === true || value === 1 || value === '1' || value === 'true';
 
 export function selfRegistrationOf(campaign: Pick<CampaignRow, 'config'>): SelfRegistration | undefined {
-  let config: unknown;
-  try {
-    config = JSON.parse(campaign.config);
-  } catch {
-    return undefined;
-  }
-  const raw = (config as { selfregistration?: unknown } | null)?.selfregistration;
+  const raw = campaigns.parseCampaignConfig(campaign.config).selfregistration;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
   const value = raw as Record<string, unknown>;
   const result = {
@@ -104,12 +98,7 @@ export type SignupOutcome =
   | { readonly kind: 'full' };
 
 async function participationOf(deps: CampaignDeps, campaignId: string, memberId: string) {
-  return deps.db
-    .selectFrom('campaign_members')
-    .select(['token', 'status'])
-    .where('campaign_id', '=', campaignId)
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
+  return members.findParticipationOf(deps.db, campaignId, memberId);
 }
 
 /**
@@ -157,7 +146,7 @@ export async function signUp(
   const { added, skipped } = await addToCampaign(deps, campaign.id, [memberId]);
   if (added.length === 0) {
     if (skipped[0]?.reason === SKIP_FULL) {
-      if (created) await deps.db.deleteFrom('members').where('id', '=', memberId).execute();
+      if (created) await deleteNewMember(deps.db, memberId);
       return { kind: 'full' };
     }
     // Added by a concurrent sign-up: the link goes by e-mail.
@@ -175,11 +164,7 @@ export async function signUp(
 /** The campaign a sign-up alias names (aliases are `[A-Za-z0-9_-]`, unique regardless of case). */
 export async function campaignByAlias(deps: CampaignDeps, alias: string): Promise<CampaignRow | undefined> {
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(alias)) return undefined;
-  return deps.db
-    .selectFrom('campaigns')
-    .selectAll()
-    .where(sql<string>`lower(alias)`, '=', alias.toLowerCase())
-    .executeTakeFirst();
+  return campaigns.findCampaignByAlias(deps.db, alias);
 }
 
 /**
@@ -218,34 +203,18 @@ export interface ListedRater {
 
 /** The subject's raters in a campaign, in the order asked, from the `extra` of its members. */
 async function subjectRaters(db: Kysely<Database>, campaignId: string, subjectId: string) {
-  const rows = await db
-    .selectFrom('campaign_members')
-    .select(['email', 'extra'])
-    .where('campaign_id', '=', campaignId)
-    .where('member_id', '!=', subjectId)
-    .orderBy('created')
-    .orderBy('id')
-    .execute();
-  return rows.flatMap((row) => {
-    try {
-      const extra = JSON.parse(row.extra ?? '{}') as {
-        subject?: unknown;
-        role?: unknown;
-        nominated?: unknown;
-      };
-      if (extra.subject !== subjectId) return [];
-      const nominated = extra.nominated as Partial<Nominated> | undefined;
-      const text = (value: unknown) => (typeof value === 'string' ? value : '');
-      return [
-        {
-          role: String(extra.role ?? ''),
-          name: `${text(nominated?.firstname)} ${text(nominated?.lastname)}`.trim(),
-          email: text(nominated?.email) || row.email,
-        },
-      ];
-    } catch {
-      return [];
-    }
+  const rows = await members.otherParticipants(db, campaignId, subjectId);
+  return rows.flatMap(({ email, extra }) => {
+    if (extra.subject !== subjectId) return [];
+    const nominated = extra.nominated as Partial<Nominated> | undefined;
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    return [
+      {
+        role: String(extra.role ?? ''),
+        name: `${text(nominated?.firstname)} ${text(nominated?.lastname)}`.trim(),
+        email: text(nominated?.email) || email,
+      },
+    ];
   });
 }
 

@@ -1,4 +1,4 @@
-import { BusinessError } from '../http/errors.js';
+import { BusinessError } from '../domain/errors.js';
 import { isStorableText } from '../util/text.js';
 import {
   type ChoiceValue,

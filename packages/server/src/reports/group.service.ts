@@ -1,10 +1,11 @@
 import { GROUP_REPORT_TYPES, type Report, type ReportCreate } from '@assay/schema';
 import type { Transaction } from 'kysely';
 import { type Database, isForeignKeyViolation } from '../db/database.js';
-import { BusinessError } from '../http/errors.js';
+import { BusinessError } from '../domain/errors.js';
 import { formatDate } from '../util/dates.js';
 import { randomId, randomSecret } from '../util/ids.js';
 import { isLanguage, type Language, type Variant } from '../variants/variant.types.js';
+import { lookupVariant } from '../variants/variant-lookup.js';
 import { variantLanguage } from './answers.js';
 import type { ReportDeps } from './personal.service.js';
 import * as repo from './reports.repository.js';
@@ -33,6 +34,13 @@ export function idList(value: unknown, field: string): string[] {
     if (id !== '') ids.push(id);
   }
   return ids;
+}
+
+/** A variant named in a request body: a business failure when none is installed under that alias. */
+export function knownVariant(deps: Pick<ReportDeps, 'variants'>, alias: string): Variant {
+  const lookup = lookupVariant(deps.variants, alias);
+  if (!lookup.found) throw new BusinessError(`variant: unknown variant ${lookup.alias}`);
+  return lookup.variant;
 }
 
 /** The role a personal report was given under (`config.campaignparams.role`), if any. */
@@ -79,8 +87,7 @@ function checkRequest(
   }
   const type = given as GroupReportType;
   if (body.variant === undefined || body.variant === '') throw new BusinessError('variant: is required');
-  const variant = deps.variants.get(body.variant);
-  if (!variant) throw new BusinessError(`variant: unknown variant ${body.variant}`);
+  const variant = knownVariant(deps, String(body.variant));
   if (!variant.reportTypes.includes(type)) {
     throw new BusinessError(`reportType: ${variant.alias} offers ${variant.reportTypes.join(', ')}`);
   }
@@ -189,7 +196,7 @@ export async function createGroupReport(
   try {
     await deps.db.transaction().execute(async (trx) => {
       const ids = master === null ? selected : [master, ...selected];
-      const rows = await lockSources(trx, ids, deps.dialect === 'postgres');
+      const rows = await repo.lockSourceReports(trx, ids);
       const sources = selected.map((source) =>
         checkSource(rows.get(source), source, 'selectedReports', variant),
       );
@@ -213,13 +220,9 @@ export async function createGroupReport(
       }
       let memberId = masterRow?.member_id ?? null;
       if (request.memberId !== undefined) {
-        const member = await trx
-          .selectFrom('members')
-          .select('id')
-          .where('id', '=', request.memberId)
-          .executeTakeFirst();
-        if (!member) throw new BusinessError(`selectedMember: unknown member ${request.memberId}`);
-        memberId = member.id;
+        if (!(await repo.memberExists(trx, request.memberId)))
+          throw new BusinessError(`selectedMember: unknown member ${request.memberId}`);
+        memberId = request.memberId;
       }
       const texts = variant.texts[language] ?? {};
       await repo.insertReports(trx, [
@@ -271,23 +274,6 @@ export async function createGroupReport(
   return toReport(row);
 }
 
-/** The selected rows, locked against deletion until the transaction ends (PostgreSQL `FOR SHARE`). */
-async function lockSources(
-  trx: Transaction<Database>,
-  ids: string[],
-  postgres: boolean,
-): Promise<Map<string, ReportRow>> {
-  const found = new Map<string, ReportRow>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const query = trx
-      .selectFrom('reports')
-      .selectAll()
-      .where('id', 'in', ids.slice(i, i + 500));
-    for (const row of await (postgres ? query.forShare() : query).execute()) found.set(row.id, row);
-  }
-  return found;
-}
-
 /**
  * A 360: with a master, the master is the subject's self report and the others are raters; without
  * one, no selected report may carry a rater role (that would be a 360 without its subject).
@@ -327,11 +313,7 @@ async function campaignOf(
   rows: readonly ReportRow[],
 ) {
   if (given !== undefined) {
-    const campaign = await trx
-      .selectFrom('campaigns')
-      .select(['id', 'variant'])
-      .where('id', '=', given)
-      .executeTakeFirst();
+    const campaign = await repo.findCampaignVariant(trx, given);
     if (!campaign) throw new BusinessError(`campaignid: unknown campaign ${given}`);
     // As an import: a report lists under a campaign of its own variant only.
     if (campaign.variant !== variant.alias)
@@ -346,12 +328,8 @@ async function campaignOf(
 
 async function minParticipants(trx: Transaction<Database>, campaignId: string | null): Promise<number> {
   if (campaignId === null) return 0;
-  const campaign = await trx
-    .selectFrom('campaigns')
-    .select('config')
-    .where('id', '=', campaignId)
-    .executeTakeFirst();
-  const value = campaign ? (parseObject(campaign.config).minparticipants as unknown) : undefined;
+  const config = await repo.findCampaignConfig(trx, campaignId);
+  const value = config === undefined ? undefined : (parseObject(config).minparticipants as unknown);
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 

@@ -2,7 +2,7 @@ import type { ReportImportResult } from '@assay/schema';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../context.js';
 import { type Database, isForeignKeyViolation } from '../db/database.js';
-import { BusinessError, notFound } from '../http/errors.js';
+import { BusinessError, notFound } from '../domain/errors.js';
 import { csvToObjects } from '../util/csv.js';
 import { formatDate, parseDate } from '../util/dates.js';
 import { randomId, randomSecret } from '../util/ids.js';
@@ -10,6 +10,7 @@ import { canonicalEmail } from '../util/safe-text.js';
 import { caseFold } from '../util/text.js';
 import { scoreAnswers } from '../variants/scoring.js';
 import { isLanguage, type Language, type Variant } from '../variants/variant.types.js';
+import { lookupVariant } from '../variants/variant-lookup.js';
 import { AnswerError, checkAnswers, languageProblem, questionsByCode } from './answers.js';
 import * as repo from './reports.repository.js';
 import type { NewReportRow } from './reports.table.js';
@@ -95,9 +96,9 @@ export async function makePersonalReports(
 
 /** The variant of a path, or 404. */
 export function variantOf(deps: ReportDeps, alias: string): Variant {
-  const variant = deps.variants.get(alias);
-  if (!variant) throw notFound('variant');
-  return variant;
+  const lookup = lookupVariant(deps.variants, alias);
+  if (!lookup.found) throw notFound('variant');
+  return lookup.variant;
 }
 
 /** A row of an import as read from JSON or CSV, before it is checked. */
@@ -184,14 +185,10 @@ export async function importReports(
     else if (typeof row.email === 'string') emails.add(caseFold(canonicalEmail(row.email)));
     if (typeof row.campaignid === 'string') campaignIds.add(row.campaignid);
   }
-  const members = await lookupMembers(deps.db, [...memberIds], [...emails]);
+  const members = await repo.findReportSubjects(deps.db, [...memberIds], [...emails]);
   const campaigns = new Map<string, CampaignInfo>();
   for (const id of campaignIds) {
-    const campaign = await deps.db
-      .selectFrom('campaigns')
-      .select(['id', 'variant', 'language', 'creator'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const campaign = await repo.findReportCampaign(deps.db, id);
     if (campaign) campaigns.set(id, campaign);
   }
   const roles = new Set(variant.roles.map((role) => role.role));
@@ -201,7 +198,7 @@ export async function importReports(
   const checkRow = (row: ImportRow): PersonalReportRequest | string => {
     const fail = (message: string) => message;
     if (typeof row !== 'object' || row === null || Array.isArray(row)) return fail('row: must be an object');
-    let member: MemberInfo | undefined;
+    let member: repo.ReportSubject | undefined;
     if (row.memberid !== undefined) {
       if (typeof row.memberid !== 'string') return fail('memberid: must be a string');
       member = members.byId.get(row.memberid);
@@ -285,31 +282,4 @@ export async function importReports(
     }
   }
   return { created, errors };
-}
-
-interface MemberInfo {
-  id: string;
-  testuser: boolean;
-}
-
-async function lookupMembers(db: Kysely<Database>, ids: string[], emailKeys: string[]) {
-  const byId = new Map<string, MemberInfo>();
-  const byEmail = new Map<string, MemberInfo>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db
-      .selectFrom('members')
-      .select(['id', 'testuser'])
-      .where('id', 'in', ids.slice(i, i + 500))
-      .execute();
-    for (const row of rows) byId.set(row.id, { id: row.id, testuser: Boolean(row.testuser) });
-  }
-  for (let i = 0; i < emailKeys.length; i += 500) {
-    const rows = await db
-      .selectFrom('members')
-      .select(['id', 'testuser', 'email_key'])
-      .where('email_key', 'in', emailKeys.slice(i, i + 500))
-      .execute();
-    for (const row of rows) byEmail.set(row.email_key, { id: row.id, testuser: Boolean(row.testuser) });
-  }
-  return { byId, byEmail };
 }

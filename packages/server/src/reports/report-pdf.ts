@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_BRAND_COLOR } from '../auth/user-rules.js';
 import type { Database } from '../db/database.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../domain/errors.js';
 import type { GroupReportSheet } from '../pdf/group-input.js';
 
 import { renderGroupReport } from '../pdf/group-report.js';
@@ -43,21 +43,8 @@ const memberOf = (row: {
  */
 async function agencyOf(db: Kysely<Database>, row: ReportDetailRow): Promise<ReportAgency> {
   let userId = row.created_by;
-  if (row.campaign_id !== null) {
-    const campaign = await db
-      .selectFrom('campaigns')
-      .select('creator')
-      .where('id', '=', row.campaign_id)
-      .executeTakeFirst();
-    userId = campaign?.creator ?? userId;
-  }
-  const user = userId
-    ? await db
-        .selectFrom('users')
-        .select(['agencyname', 'agencyfooter', 'color'])
-        .where('id', '=', userId)
-        .executeTakeFirst()
-    : undefined;
+  if (row.campaign_id !== null) userId = (await repo.findCampaignCreator(db, row.campaign_id)) ?? userId;
+  const user = userId ? await repo.findAgency(db, userId) : undefined;
   return {
     name: user?.agencyname ?? '',
     footer: user?.agencyfooter ?? '',
@@ -139,24 +126,7 @@ export async function renderReport(deps: ReportDeps, id: string): Promise<Render
 
 /** The personal reports of a group report, with their subjects, in the order selected. */
 async function sheetsOf(db: Kysely<Database>, reportId: string) {
-  const rows = await db
-    .selectFrom('report_sources as s')
-    .innerJoin('reports as r', 'r.id', 's.source_id')
-    .leftJoin('members as m', 'm.id', 'r.member_id')
-    .select([
-      's.position',
-      'r.id',
-      'r.date',
-      'r.processed',
-      'r.config',
-      'm.title',
-      'm.firstname',
-      'm.middlename',
-      'm.lastname',
-    ])
-    .where('s.report_id', '=', reportId)
-    .orderBy('s.position')
-    .execute();
+  const rows = await repo.findSheetSources(db, reportId);
   let master: GroupReportSheet | undefined;
   const sheets: GroupReportSheet[] = [];
   for (const source of rows) {

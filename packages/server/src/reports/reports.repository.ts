@@ -1,7 +1,7 @@
-import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
+import { batchSizes, cursorOf, keysetBatches } from '../db/keyset-batches.js';
 import { preparedPerDb } from '../db/prepared.js';
-import { batchSizes, cursorOf, keysetBatches } from '../http/json-stream.js';
 import { caseFold } from '../util/text.js';
 import type { NewReportRow, ReportRow } from './reports.table.js';
 
@@ -291,12 +291,9 @@ export async function deleteReport(db: Db, id: string): Promise<boolean> {
 }
 
 /** Locks a report's row until the transaction ends (PostgreSQL; SQLite writes one at a time anyway). */
-export async function lockReport(
-  trx: Transaction<Database>,
-  id: string,
-  postgres: boolean,
-): Promise<boolean> {
+export async function lockReport(trx: Transaction<Database>, id: string): Promise<boolean> {
   const query = trx.selectFrom('reports').select('id').where('id', '=', id);
+  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
   return (await (postgres ? query.forUpdate() : query).executeTakeFirst()) !== undefined;
 }
 
@@ -352,4 +349,127 @@ export async function search(db: Kysely<Database>, term: string) {
       .execute(),
   ]);
   return { campaigns, members, groups };
+}
+
+/** Whether a member, campaign or group with this id exists (the entity a report path names). */
+export async function entityExists(
+  db: Db,
+  table: 'members' | 'campaigns' | 'groups',
+  id: string,
+): Promise<boolean> {
+  return (await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/** The agency of a user, for a report's branding. */
+export async function findAgency(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['agencyname', 'agencyfooter', 'color'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The owner (creator) of a campaign, if the campaign is still there. */
+export async function findCampaignCreator(db: Db, campaignId: string): Promise<string | null | undefined> {
+  const campaign = await db
+    .selectFrom('campaigns')
+    .select('creator')
+    .where('id', '=', campaignId)
+    .executeTakeFirst();
+  return campaign?.creator;
+}
+
+/** A campaign as a report refers to it: its variant, language and owner. */
+export async function findReportCampaign(db: Db, id: string) {
+  return db
+    .selectFrom('campaigns')
+    .select(['id', 'variant', 'language', 'creator'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The personal reports of a group report with their subjects, in the order selected. */
+export async function findSheetSources(db: Db, reportId: string) {
+  return db
+    .selectFrom('report_sources as s')
+    .innerJoin('reports as r', 'r.id', 's.source_id')
+    .leftJoin('members as m', 'm.id', 'r.member_id')
+    .select([
+      's.position',
+      'r.id',
+      'r.date',
+      'r.processed',
+      'r.config',
+      'm.title',
+      'm.firstname',
+      'm.middlename',
+      'm.lastname',
+    ])
+    .where('s.report_id', '=', reportId)
+    .orderBy('s.position')
+    .execute();
+}
+
+/** A member a report can be about, and whether it is a test user. */
+export interface ReportSubject {
+  id: string;
+  testuser: boolean;
+}
+
+/** Members by id and by e-mail key (500 a query). */
+export async function findReportSubjects(db: Db, ids: readonly string[], emailKeys: readonly string[]) {
+  const byId = new Map<string, ReportSubject>();
+  const byEmail = new Map<string, ReportSubject>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('members')
+      .select(['id', 'testuser'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows) byId.set(row.id, { id: row.id, testuser: Boolean(row.testuser) });
+  }
+  for (let i = 0; i < emailKeys.length; i += 500) {
+    const rows = await db
+      .selectFrom('members')
+      .select(['id', 'testuser', 'email_key'])
+      .where('email_key', 'in', emailKeys.slice(i, i + 500))
+      .execute();
+    for (const row of rows) byEmail.set(row.email_key, { id: row.id, testuser: Boolean(row.testuser) });
+  }
+  return { byId, byEmail };
+}
+
+/**
+ * The selected reports, locked against deletion until the transaction ends (PostgreSQL
+ * `FOR SHARE`; SQLite's one writer needs no lock).
+ */
+export async function lockSourceReports(
+  trx: Transaction<Database>,
+  ids: readonly string[],
+): Promise<Map<string, ReportRow>> {
+  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+  const found = new Map<string, ReportRow>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const query = trx
+      .selectFrom('reports')
+      .selectAll()
+      .where('id', 'in', ids.slice(i, i + 500));
+    for (const row of await (postgres ? query.forShare() : query).execute()) found.set(row.id, row);
+  }
+  return found;
+}
+
+/** A campaign's id and variant, for a report listed under it. */
+export async function findCampaignVariant(db: Db, id: string) {
+  return db.selectFrom('campaigns').select(['id', 'variant']).where('id', '=', id).executeTakeFirst();
+}
+
+/** A campaign's stored config text, for `minparticipants`. */
+export async function findCampaignConfig(db: Db, id: string): Promise<string | undefined> {
+  return (await db.selectFrom('campaigns').select('config').where('id', '=', id).executeTakeFirst())?.config;
+}
+
+/** Whether a member exists. */
+export async function memberExists(db: Db, id: string): Promise<boolean> {
+  return entityExists(db, 'members', id);
 }

@@ -20,8 +20,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
+import { BusinessError, forbidden, notFound } from '../domain/errors.js';
 import { ok } from '../http/envelope.js';
-import { BusinessError, forbidden, notFound } from '../http/errors.js';
 import { okArrayStream } from '../http/json-stream.js';
 import { sendPdf } from '../http/pdf-reply.js';
 import { idParams, requireEmptyBody, responses } from '../http/route-schema.js';

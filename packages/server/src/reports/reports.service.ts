@@ -8,12 +8,12 @@ import type {
   SummaryResult,
 } from '@assay/schema';
 import type { Static } from 'typebox';
-import { BusinessError, notFound } from '../http/errors.js';
+import { BusinessError, notFound } from '../domain/errors.js';
 import { formatDate } from '../util/dates.js';
 import { scoreAnswers, verbatims as verbatimsOf } from '../variants/scoring.js';
 import { isLanguage, REPORT_TYPES, type Variant } from '../variants/variant.types.js';
 import { languageProblem, variantLanguage } from './answers.js';
-import { idList, parseObject, recalcGroup } from './group.service.js';
+import { idList, knownVariant, parseObject, recalcGroup } from './group.service.js';
 import type { ReportDeps } from './personal.service.js';
 import * as repo from './reports.repository.js';
 import type { ReportRow } from './reports.table.js';
@@ -27,8 +27,7 @@ async function requireRow(
   id: string,
   what: string,
 ): Promise<void> {
-  const row = await deps.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(what);
+  if (!(await repo.entityExists(deps.db, table, id))) throw notFound(what);
 }
 
 async function existing(deps: ReportDeps, id: string): Promise<ReportRow> {
@@ -144,7 +143,7 @@ export async function patchReport(deps: ReportDeps, id: string, body: ReportPatc
  */
 export async function deleteReport(deps: ReportDeps, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await repo.lockReport(trx, id, deps.dialect === 'postgres'))) throw notFound('report');
+    if (!(await repo.lockReport(trx, id))) throw notFound('report');
     const users = await repo.usersOf(trx, id);
     if (users.length > 0) {
       throw new BusinessError(
@@ -158,7 +157,7 @@ export async function deleteReport(deps: ReportDeps, id: string): Promise<void> 
 /** POST /reports/{id}/recalc: re-scores a personal report's answers, or a group report's statistics. */
 export async function recalc(deps: ReportDeps, id: string): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await repo.lockReport(trx, id, deps.dialect === 'postgres'))) throw notFound('report');
+    if (!(await repo.lockReport(trx, id))) throw notFound('report');
     const row = (await repo.findReport(trx, id)) as ReportRow;
     if (row.type !== 'personal') return recalcGroup(deps, trx, row);
     const variant = deps.variants.get(row.variant);
@@ -275,8 +274,7 @@ export function summaryDefinition(
 export async function summary(deps: ReportDeps, body: Record<string, unknown>): Promise<SummaryResult> {
   if (typeof body.variant !== 'string' || body.variant === '')
     throw new BusinessError('variant: is required');
-  const variant = deps.variants.get(body.variant);
-  if (!variant) throw new BusinessError(`variant: unknown variant ${body.variant}`);
+  const variant = knownVariant(deps, body.variant);
   const language = variantLanguage(variant, body.language);
   const ids = idList(body.selectedReports, 'selectedReports');
   if (ids.length === 0) throw new BusinessError('selectedReports: is required (comma-separated report ids)');

@@ -1,5 +1,5 @@
 import type { MemberReport, Report, ReportData, ReportShort } from '@assay/schema';
-import { jsonObjectColumn } from '../http/envelope.js';
+import { jsonObjectColumn } from '../db/json-columns.js';
 import type { MemberReportRow, ReportDetailRow, ReportListRow } from './reports.repository.js';
 
 const zeroOne = (value: number | boolean) => (value ? '1' : '0') as '0' | '1';

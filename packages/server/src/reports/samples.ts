@@ -1,10 +1,11 @@
 import type { Sample } from '@assay/schema';
 import type { Static } from 'typebox';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../domain/errors.js';
 import { renderPersonalReport } from '../pdf/personal-report.js';
 import { formatDate } from '../util/dates.js';
 import { scoreAnswers } from '../variants/scoring.js';
 import { isLanguage, type Language, type Variant, type VariantRegistry } from '../variants/variant.types.js';
+import { lookupVariant } from '../variants/variant-lookup.js';
 import { DEFAULT_COLOR, type RenderedReport, safeFileName } from './report-pdf.js';
 
 /** A made-up participant per language: accented names show that every letter prints. */
@@ -107,8 +108,10 @@ export async function renderSample(
   alias: string,
   language: string,
 ): Promise<RenderedReport> {
-  const variant = variants.get(alias);
-  if (!variant || !isLanguage(language) || !variant.languages.includes(language)) throw notFound('sample');
+  const lookup = lookupVariant(variants, alias);
+  if (!lookup.found || !isLanguage(language) || !lookup.variant.languages.includes(language))
+    throw notFound('sample');
+  const variant = lookup.variant;
   const person = SAMPLE_PEOPLE[language];
   const pdf = await renderPersonalReport({
     variant,

@@ -11,9 +11,10 @@ import {
 } from '@assay/schema';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { notFound } from '../domain/errors.js';
 import { ok } from '../http/envelope.js';
-import { notFound } from '../http/errors.js';
 import { responses } from '../http/route-schema.js';
+import { lookupVariant } from '../variants/variant-lookup.js';
 import { VERSION } from '../version.js';
 import * as settings from './settings.service.js';
 
@@ -27,9 +28,9 @@ export async function settingsRoutes(app: FastifyInstance, { config, variants }:
     version: VERSION,
   };
   const variant = (alias: string) => {
-    const found = variants.get(alias);
-    if (!found) throw notFound('report variant');
-    return found;
+    const lookup = lookupVariant(variants, alias);
+    if (!lookup.found) throw notFound('report variant');
+    return lookup.variant;
   };
 
   app.get(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keysetBatches } from '../../src/http/json-stream.js';
+import { keysetBatches } from '../../src/db/keyset-batches.js';
 
 const rows = Array.from({ length: 10_000 }, (_, i) => ({ id: i + 1 }));
 

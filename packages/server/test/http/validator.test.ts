@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../src/http/validator.js';
+import { validate } from '../../src/validation/validator.js';
 
 const schema = Type.Object({
   when: Type.Optional(Type.String({ format: 'date-time' })),
