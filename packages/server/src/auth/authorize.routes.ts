@@ -27,8 +27,12 @@ export function redirectSource(uri: string): string {
 export async function authorizeRoutes(app: FastifyInstance, { db, signInLimiter, config }: AppContext) {
   // The sign-in page posts a form; the parser is registered in this scope only.
   await app.register(formbody);
-  const schema = { tags: ['auth'], summary: 'Authorization Code flow: sign in and approve (HTML)' };
-  const noValidation = { validatorCompiler: () => (value: unknown) => ({ value }) };
+  // Public: the page checks the client, the user's password and the CSRF token itself.
+  const options = {
+    schema: { tags: ['auth'], summary: 'Authorization Code flow: sign in and approve (HTML)' },
+    config: { guard: 'public' as const },
+    validatorCompiler: () => (value: unknown) => ({ value }),
+  };
   const { assets, styleOrigin } = signInAssets(config);
   const secure = config.publicUrl.startsWith('https:');
   const pageCsp = allowing(PAGE_CSP, 'style-src', [styleOrigin]);
@@ -69,14 +73,14 @@ export async function authorizeRoutes(app: FastifyInstance, { db, signInLimiter,
     );
   };
 
-  app.get('/auth/authorize', { schema, ...noValidation }, async (request, reply) => {
+  app.get('/auth/authorize', options, async (request, reply) => {
     const check = await checkAuthorizeRequest(db, authorizeParams(request.query));
     if (check.kind === 'page-error') return html(reply, 400, errorPage(check.message, assets));
     if (check.kind === 'redirect') return reply.redirect(check.location, 302);
     return signIn(reply, 200, check, csrfToken(request, reply, secure));
   });
 
-  app.post('/auth/authorize', { schema, ...noValidation }, async (request, reply) => {
+  app.post('/auth/authorize', options, async (request, reply) => {
     const form = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
       string,
       unknown

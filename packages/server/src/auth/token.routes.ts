@@ -37,6 +37,7 @@ export async function tokenRoutes(app: FastifyInstance, { db, tokens, limiter }:
   app.post(
     '/auth/access_token',
     {
+      config: { guard: 'public' },
       schema: {
         summary: 'Request an access token (client_credentials); form encoded only',
         tags: ['auth'],

@@ -45,6 +45,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/campaigns',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'Every campaign (list shape)',
@@ -58,6 +59,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.post(
     '/campaigns',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'Create a campaign: name, variant and start are required',
@@ -72,6 +74,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.post(
     '/campaigns/dupecheck',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'Is this alias free? ERROR means taken; matches the alias, not the name',
@@ -86,6 +89,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/campaigns/:campaignid',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'One campaign (detail shape)',
@@ -99,6 +103,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.patch(
     '/campaigns/:campaignid',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'Update a campaign; variant and language cannot change',
@@ -121,6 +126,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.delete(
     '/campaigns/:campaignid',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'Delete a campaign and its memberships; its reports stay',
@@ -137,6 +143,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/campaigns/:campaignid/members',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: "The campaign's members (list shape)",
@@ -156,6 +163,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.post(
     '/campaigns/:campaignid/members',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'Add members by id and/or a group (with its sub-groups when asked)',
@@ -171,6 +179,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.delete(
     '/campaigns/:campaignid/members/all',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'Remove every member from the campaign',
@@ -185,6 +194,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   );
 
   const mailSchema = (summary: string) => ({
+    config: { guard: 'campaigns' as const },
     schema: {
       tags,
       summary,
@@ -216,6 +226,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/campaigns/:campaignid/members/:memberid',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'One campaign member',
@@ -232,6 +243,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.post(
     '/campaigns/:campaignid/members/:memberid',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'Add one member (ids in the path, empty body)',
@@ -251,6 +263,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.patch(
     '/campaigns/:campaignid/members/:memberid',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: "Update a campaign member's extra (role), tags, mailconfig or testuser",
@@ -268,6 +281,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.delete(
     '/campaigns/:campaignid/members/:memberid',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'Remove a member from the campaign',
@@ -285,6 +299,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.patch(
     '/campaigns/:campaignid/members/:memberid/reset',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'Let the member take the questionnaire again (a new link; reports stay)',
@@ -303,6 +318,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/members/:memberid/campaigns',
     {
+      config: { guard: 'members' },
       schema: {
         tags: ['members'],
         summary: "The member's campaign memberships",

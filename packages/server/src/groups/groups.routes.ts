@@ -26,6 +26,7 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
   app.get(
     '/groups',
     {
+      config: { guard: 'groups' },
       schema: {
         tags,
         summary: 'Every group, flat; the tree is built from parentgroup',
@@ -38,13 +39,17 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
 
   app.post(
     '/groups',
-    { schema: { tags, summary: 'Create a group', body: GroupCreate, response: responses(Group) } },
+    {
+      config: { guard: 'groups' },
+      schema: { tags, summary: 'Create a group', body: GroupCreate, response: responses(Group) },
+    },
     async (request) => ok(await groups.createGroup(db, caller(request), request.body as GroupCreate)),
   );
 
   app.get(
     '/groups/members',
     {
+      config: { guard: 'groups' },
       schema: {
         tags,
         summary: 'Every member that is in a group, with its groupid',
@@ -58,6 +63,7 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
   app.get(
     '/groups/nogroup/members',
     {
+      config: { guard: 'groups' },
       schema: {
         tags,
         summary: 'The members in no group',
@@ -71,6 +77,7 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
   app.post(
     '/groups/dupecheck',
     {
+      config: { guard: 'groups' },
       schema: {
         tags,
         summary: 'Is this alias free? ERROR means taken; matches the alias, not the name',
@@ -84,7 +91,10 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
 
   app.get(
     '/groups/:groupid',
-    { schema: { tags, summary: 'One group', params: groupParams, response: responses(Group) } },
+    {
+      config: { guard: 'groups' },
+      schema: { tags, summary: 'One group', params: groupParams, response: responses(Group) },
+    },
     async (request) =>
       ok(await groups.getGroup(db, caller(request), (request.params as GroupParams).groupid)),
   );
@@ -92,6 +102,7 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
   app.patch(
     '/groups/:groupid',
     {
+      config: { guard: 'groups' },
       schema: {
         tags,
         summary: 'Update a group; a move that would make a cycle is refused',
@@ -115,6 +126,7 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
   app.delete(
     '/groups/:groupid',
     {
+      config: { guard: 'groups' },
       schema: {
         tags,
         summary: 'Delete a group without sub-groups; its members end in no group',
@@ -131,6 +143,7 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
   app.get(
     '/groups/:groupid/members',
     {
+      config: { guard: 'groups' },
       schema: {
         tags,
         summary: 'The direct members of a group',
@@ -149,6 +162,7 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
     return ok('');
   };
   const addSchema = (summary: string) => ({
+    config: { guard: 'groups' as const },
     schema: { tags, summary, params: membershipParams, response: responses(Type.Literal('')) },
     validatorCompiler: () => (value: unknown) => ({ value }),
   });
@@ -158,6 +172,7 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
   app.delete(
     '/groups/:groupid/members/:memberid',
     {
+      config: { guard: 'groups' },
       schema: {
         tags,
         summary: 'Remove a member from a group',

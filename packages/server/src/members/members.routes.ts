@@ -38,6 +38,7 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
   app.get(
     '/members',
     {
+      config: { guard: 'members' },
       schema: {
         tags,
         summary: 'Every member (list shape)',
@@ -51,7 +52,10 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
 
   app.post(
     '/members',
-    { schema: { tags, summary: 'Create a member', body: MemberCreate, response: responses(MemberDetail) } },
+    {
+      config: { guard: 'members' },
+      schema: { tags, summary: 'Create a member', body: MemberCreate, response: responses(MemberDetail) },
+    },
     async (request) => ok(await members.createMember(db, request.body as MemberCreate)),
   );
 
@@ -82,6 +86,7 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
     scope.post(
       '/members/import',
       {
+        config: { guard: 'members' },
         bodyLimit: IMPORT_BODY_LIMIT,
         schema: {
           tags,
@@ -118,6 +123,7 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
   app.post(
     '/members/dupecheck',
     {
+      config: { guard: 'members' },
       schema: {
         tags,
         summary: 'Is this e-mail free? ERROR means taken; a body without `value` answers OK',
@@ -132,6 +138,7 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
   app.get(
     '/members/:memberid',
     {
+      config: { guard: 'members' },
       schema: {
         tags,
         summary: 'One member (detail shape)',
@@ -145,6 +152,7 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
   app.patch(
     '/members/:memberid',
     {
+      config: { guard: 'members' },
       schema: {
         tags,
         summary: 'Update a member; `group` or `groupid` answers ERROR `Access denied`',
@@ -167,6 +175,7 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
   app.delete(
     '/members/:memberid',
     {
+      config: { guard: 'members' },
       schema: {
         tags,
         summary: 'Delete (erase) a member',

@@ -69,6 +69,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/reports',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'Every report',
@@ -82,6 +83,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.post(
     '/reports',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'Make a group, groupanon, condensed or complete report (a 360 with selectedReportsMaster)',
@@ -96,6 +98,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/reports/counts',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'Count strings by variant and report type',
@@ -108,6 +111,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/reports/search/:term',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'Campaigns, members and groups whose name (or alias, or e-mail) contains the term',
@@ -121,6 +125,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/reports/filtered/:variant/:entitytype/:entityid',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary:
@@ -155,6 +160,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/reports/verbatims',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'The free-text answers of the reports in ?reports=<id>,<id>',
@@ -170,6 +176,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/reports/summary/:variant',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'The summary definition of a variant (what POST /reports/summary computes); ?language=',
@@ -190,6 +197,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.post(
     '/reports/summary',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary:
@@ -211,6 +219,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
     scope.post(
       '/reports/import/:variant',
       {
+        config: { guard: 'reports' },
         bodyLimit: 32 * 1024 * 1024,
         schema: {
           tags,
@@ -247,6 +256,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/reports/:reportid',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'The report as a PDF (not JSON); a GET sets lastopened',
@@ -266,6 +276,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/reports/:reportid/short',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'One report (short shape)',
@@ -279,6 +290,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/reports/:reportid/data',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'One report with its answers (raw, processed, extra as JSON-encoded strings)',
@@ -292,6 +304,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/reports/:reportid/usage',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'The group reports this report feeds',
@@ -305,6 +318,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.patch(
     '/reports/:reportid',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'Change name (group reports), language, tags or testcase',
@@ -320,6 +334,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.delete(
     '/reports/:reportid',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'Delete a report (not while a group report uses it)',
@@ -336,6 +351,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.post(
     '/reports/:reportid/recalc',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'Score the report again with the current definition',
@@ -356,6 +372,7 @@ export async function sampleRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/samples',
     {
+      config: { guard: 'samples' },
       schema: {
         tags: ['samples'],
         summary: 'A sample personal report per variant and language, with the address of its PDF',
@@ -368,6 +385,7 @@ export async function sampleRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/samples/:variant/:language',
     {
+      config: { guard: 'samples' },
       schema: {
         tags: ['samples'],
         summary: 'A sample report as a PDF',
@@ -395,6 +413,7 @@ export async function reportListRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/campaigns/:campaignid/reports',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags: ['campaigns'],
         summary: "The campaign's reports",
@@ -413,6 +432,7 @@ export async function reportListRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/campaigns/:campaignid/members/:memberid/reports',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags: ['campaigns'],
         summary: "A member's reports in this campaign (MemberReport shape)",
@@ -430,6 +450,7 @@ export async function reportListRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/members/:memberid/reports',
     {
+      config: { guard: 'members' },
       schema: {
         tags: ['members'],
         summary: "The member's reports (MemberReport: id a numeric string, tags JSON-encoded)",
@@ -445,6 +466,7 @@ export async function reportListRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/groups/:groupid/reports',
     {
+      config: { guard: 'groups' },
       schema: {
         tags: ['groups'],
         summary: "The reports about the group's direct members",
@@ -460,6 +482,7 @@ export async function reportListRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/groups/:groupid/reports/counts',
     {
+      config: { guard: 'groups' },
       schema: {
         tags: ['groups'],
         summary: "Count strings by variant and type over the group's direct members' reports",

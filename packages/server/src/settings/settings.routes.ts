@@ -34,12 +34,16 @@ export async function settingsRoutes(app: FastifyInstance, { config, variants }:
 
   app.get(
     '/settings/config',
-    { schema: { tags, summary: 'The full client configuration', response: responses(ClientConfig) } },
+    {
+      config: { guard: 'settings' },
+      schema: { tags, summary: 'The full client configuration', response: responses(ClientConfig) },
+    },
     async () => ok(settings.clientConfig(variants, instance)),
   );
   app.get(
     '/settings/config/short',
     {
+      config: { guard: 'settings' },
       schema: { tags, summary: 'The shortened client configuration', response: responses(ClientConfigShort) },
     },
     async () => ok(settings.clientConfigShort(variants, instance)),
@@ -47,6 +51,7 @@ export async function settingsRoutes(app: FastifyInstance, { config, variants }:
   app.get(
     '/settings/reports',
     {
+      config: { guard: 'settings' },
       schema: {
         tags,
         summary: 'The report variants: languages, report types, roles',
@@ -58,6 +63,7 @@ export async function settingsRoutes(app: FastifyInstance, { config, variants }:
   app.get(
     '/settings/reports/:reportalias/datastructure',
     {
+      config: { guard: 'settings' },
       schema: {
         tags,
         summary: 'Questions and answers of a variant: question codes mapped to question texts',
@@ -78,6 +84,7 @@ export async function settingsRoutes(app: FastifyInstance, { config, variants }:
   app.get(
     '/settings/reports/:reportalias/textkeys',
     {
+      config: { guard: 'settings' },
       schema: {
         tags,
         summary: 'The text keys of a variant',
@@ -90,6 +97,7 @@ export async function settingsRoutes(app: FastifyInstance, { config, variants }:
   app.get(
     '/settings/reports/:reportalias/:lang/texts',
     {
+      config: { guard: 'settings' },
       schema: {
         tags,
         summary: 'The texts of a variant in one language',
