@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
+import { fieldsOf } from '../http/route-schema.js';
 import { checkCsrf, csrfToken, PAGE_CSP, setPageHeaders } from '../pages/security.js';
 import { errorPage, expiredPage, signInAssets, signInPage } from './authorize.page.js';
 import { type AuthorizeCheck, authorizeParams, checkAuthorizeRequest, decide } from './authorize.service.js';
@@ -81,10 +82,7 @@ export async function authorizeRoutes(app: FastifyInstance, { db, signInLimiter,
   });
 
   app.post('/auth/authorize', options, async (request, reply) => {
-    const form = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
-      string,
-      unknown
-    >;
+    const form = fieldsOf(request.body);
     const params = authorizeParams(form);
     // Before anything else: a form from another site (or an expired one) neither signs in, nor
     // counts as a guess, nor sends anything back to the application.

@@ -13,13 +13,19 @@ import {
   ListQuery,
   MemberCampaign,
 } from '@assay/schema';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
 import { failure, ok } from '../http/envelope.js';
-import { okArrayStream } from '../http/json-stream.js';
-import { idParams, requireEmptyBody, responses } from '../http/route-schema.js';
-import { bodyUncheckedCompiler, validate } from '../http/validator.js';
+import {
+  type ApiInstance,
+  idParams,
+  requireEmptyBody,
+  responses,
+  sendOkArray,
+  validated,
+} from '../http/route-schema.js';
+import { bodyUncheckedCompiler } from '../http/validator.js';
 import * as mail from './campaign-mail.service.js';
 import * as members from './campaign-members.service.js';
 import * as campaigns from './campaigns.service.js';
@@ -28,20 +34,14 @@ import { toCampaignMemberListItem } from './campaigns.wire.js';
 const tags = ['campaigns'];
 const campaignParams = idParams('campaignid');
 const membershipParams = idParams('campaignid', 'memberid');
-type CampaignParams = { campaignid: string };
-type MembershipParams = { campaignid: string; memberid: string };
 
 const caller = (request: FastifyRequest) => ({ userId: request.principal.userId });
-const campaignId = (request: FastifyRequest) => (request.params as CampaignParams).campaignid;
-const membership = (request: FastifyRequest) => request.params as MembershipParams;
 
 /** The optional body of invite and remind: none, `{}`, or `{ memberids, dryrun }`. */
 const mailRequest = (body: unknown): CampaignMailRequest =>
-  body === undefined || body === null || body === ''
-    ? {}
-    : (validate(CampaignMailRequest, body, 'body') as CampaignMailRequest);
+  body === undefined || body === null || body === '' ? {} : validated(CampaignMailRequest, body, 'body');
 
-export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
+export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
   app.get(
     '/campaigns',
     {
@@ -67,8 +67,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(CampaignDetail),
       },
     },
-    async (request) =>
-      ok(await campaigns.createCampaign(deps, caller(request), request.body as CampaignCreate)),
+    async (request) => ok(await campaigns.createCampaign(deps, caller(request), request.body)),
   );
 
   app.post(
@@ -97,7 +96,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(CampaignDetail),
       },
     },
-    async (request) => ok(await campaigns.getCampaign(deps, caller(request), campaignId(request))),
+    async (request) => ok(await campaigns.getCampaign(deps, caller(request), request.params.campaignid)),
   );
 
   app.patch(
@@ -113,14 +112,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request) =>
-      ok(
-        await campaigns.patchCampaign(
-          deps,
-          caller(request),
-          campaignId(request),
-          request.body as CampaignPatch,
-        ),
-      ),
+      ok(await campaigns.patchCampaign(deps, caller(request), request.params.campaignid, request.body)),
   );
 
   app.delete(
@@ -135,7 +127,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request) => {
-      await campaigns.deleteCampaign(deps, campaignId(request));
+      await campaigns.deleteCampaign(deps, request.params.campaignid);
       return ok('');
     },
   );
@@ -153,10 +145,8 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request, reply) => {
-      const batches = await members.streamMembers(deps, campaignId(request));
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(okArrayStream(batches, toCampaignMemberListItem));
+      const batches = await members.streamMembers(deps, request.params.campaignid);
+      return sendOkArray(reply, batches, toCampaignMemberListItem);
     },
   );
 
@@ -172,8 +162,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(CampaignMembersAdded),
       },
     },
-    async (request) =>
-      ok(await members.addMembers(deps, campaignId(request), request.body as CampaignMembersAdd)),
+    async (request) => ok(await members.addMembers(deps, request.params.campaignid, request.body)),
   );
 
   app.delete(
@@ -188,7 +177,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request) => {
-      await members.removeAllMembers(deps, campaignId(request));
+      await members.removeAllMembers(deps, request.params.campaignid);
       return ok('');
     },
   );
@@ -213,14 +202,14 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
     mailSchema(
       'Invite every member with status new (or those of memberids); dryrun answers who, sending nothing',
     ),
-    async (request) => ok(await mail.invite(deps, campaignId(request), mailRequest(request.body))),
+    async (request) => ok(await mail.invite(deps, request.params.campaignid, mailRequest(request.body))),
   );
   app.post(
     '/campaigns/:campaignid/members/remind',
     mailSchema(
       'Remind members invited or started, below reminderrepeat; dryrun answers who, sending nothing',
     ),
-    async (request) => ok(await mail.remind(deps, campaignId(request), mailRequest(request.body))),
+    async (request) => ok(await mail.remind(deps, request.params.campaignid, mailRequest(request.body))),
   );
 
   app.get(
@@ -235,7 +224,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request) => {
-      const { campaignid, memberid } = membership(request);
+      const { campaignid, memberid } = request.params;
       return ok(await members.getMember(deps, campaignid, memberid));
     },
   );
@@ -254,7 +243,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
     },
     async (request) => {
       requireEmptyBody(request.body);
-      const { campaignid, memberid } = membership(request);
+      const { campaignid, memberid } = request.params;
       await members.addMember(deps, campaignid, memberid);
       return ok('');
     },
@@ -273,8 +262,8 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request) => {
-      const { campaignid, memberid } = membership(request);
-      return ok(await members.patchMember(deps, campaignid, memberid, request.body as CampaignMemberPatch));
+      const { campaignid, memberid } = request.params;
+      return ok(await members.patchMember(deps, campaignid, memberid, request.body));
     },
   );
 
@@ -290,7 +279,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request) => {
-      const { campaignid, memberid } = membership(request);
+      const { campaignid, memberid } = request.params;
       await members.removeMember(deps, campaignid, memberid);
       return ok('');
     },
@@ -309,7 +298,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
       validatorCompiler: bodyUncheckedCompiler,
     },
     async (request) => {
-      const { campaignid, memberid } = membership(request);
+      const { campaignid, memberid } = request.params;
       await members.resetMember(deps, campaignid, memberid);
       return ok('');
     },
@@ -326,7 +315,6 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(Type.Array(MemberCampaign)),
       },
     },
-    async (request) =>
-      ok(await members.memberCampaigns(deps, (request.params as { memberid: string }).memberid)),
+    async (request) => ok(await members.memberCampaigns(deps, request.params.memberid)),
   );
 }

@@ -7,22 +7,20 @@ import {
   GroupPatch,
   ListQuery,
 } from '@assay/schema';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
 import { failure, ok } from '../http/envelope.js';
-import { idParams, requireEmptyBody, responses } from '../http/route-schema.js';
+import { type ApiInstance, idParams, requireEmptyBody, responses } from '../http/route-schema.js';
 import * as groups from './groups.service.js';
 
 const tags = ['groups'];
 const groupParams = idParams('groupid');
 const membershipParams = idParams('groupid', 'memberid');
-type GroupParams = { groupid: string };
-type MembershipParams = { groupid: string; memberid: string };
 
 const caller = (request: FastifyRequest) => ({ userId: request.principal.userId });
 
-export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppContext) {
+export async function groupRoutes(app: ApiInstance, { db, dialect }: AppContext) {
   app.get(
     '/groups',
     {
@@ -43,7 +41,7 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
       config: { guard: 'groups' },
       schema: { tags, summary: 'Create a group', body: GroupCreate, response: responses(Group) },
     },
-    async (request) => ok(await groups.createGroup(db, caller(request), request.body as GroupCreate)),
+    async (request) => ok(await groups.createGroup(db, caller(request), request.body)),
   );
 
   app.get(
@@ -95,8 +93,7 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
       config: { guard: 'groups' },
       schema: { tags, summary: 'One group', params: groupParams, response: responses(Group) },
     },
-    async (request) =>
-      ok(await groups.getGroup(db, caller(request), (request.params as GroupParams).groupid)),
+    async (request) => ok(await groups.getGroup(db, caller(request), request.params.groupid)),
   );
 
   app.patch(
@@ -112,15 +109,7 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
       },
     },
     async (request) =>
-      ok(
-        await groups.patchGroup(
-          db,
-          dialect,
-          caller(request),
-          (request.params as GroupParams).groupid,
-          request.body as GroupPatch,
-        ),
-      ),
+      ok(await groups.patchGroup(db, dialect, caller(request), request.params.groupid, request.body)),
   );
 
   app.delete(
@@ -135,7 +124,7 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
       },
     },
     async (request) => {
-      await groups.deleteGroup(db, dialect, (request.params as GroupParams).groupid);
+      await groups.deleteGroup(db, dialect, request.params.groupid);
       return ok('');
     },
   );
@@ -152,12 +141,11 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
         response: responses(Type.Array(GroupMember)),
       },
     },
-    async (request) => ok(await groups.groupMembers(db, (request.params as GroupParams).groupid)),
+    async (request) => ok(await groups.groupMembers(db, request.params.groupid)),
   );
 
-  const add = async (request: FastifyRequest) => {
-    requireEmptyBody(request.body);
-    const { groupid, memberid } = request.params as MembershipParams;
+  const add = async (body: unknown, { groupid, memberid }: { groupid: string; memberid: string }) => {
+    requireEmptyBody(body);
     await groups.addMember(db, groupid, memberid);
     return ok('');
   };
@@ -166,8 +154,16 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
     schema: { tags, summary, params: membershipParams, response: responses(Type.Literal('')) },
     validatorCompiler: () => (value: unknown) => ({ value }),
   });
-  app.post('/groups/:groupid/members/:memberid', addSchema('Add a member to a group (empty body)'), add);
-  app.post('/groups/:groupid/member/:memberid', addSchema('Legacy singular form of adding a member'), add);
+  app.post(
+    '/groups/:groupid/members/:memberid',
+    addSchema('Add a member to a group (empty body)'),
+    (request) => add(request.body, request.params),
+  );
+  app.post(
+    '/groups/:groupid/member/:memberid',
+    addSchema('Legacy singular form of adding a member'),
+    (request) => add(request.body, request.params),
+  );
 
   app.delete(
     '/groups/:groupid/members/:memberid',
@@ -181,7 +177,7 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
       },
     },
     async (request) => {
-      const { groupid, memberid } = request.params as MembershipParams;
+      const { groupid, memberid } = request.params;
       await groups.removeMember(db, groupid, memberid);
       return ok('');
     },

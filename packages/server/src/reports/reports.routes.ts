@@ -17,13 +17,18 @@ import {
   SummaryResult,
   Verbatim,
 } from '@assay/schema';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
 import { ok } from '../http/envelope.js';
 import { BusinessError, forbidden, notFound } from '../http/errors.js';
-import { okArrayStream } from '../http/json-stream.js';
-import { idParams, requireEmptyBody, responses } from '../http/route-schema.js';
+import {
+  type ApiInstance,
+  idParams,
+  requireEmptyBody,
+  responses,
+  sendOkArray,
+} from '../http/route-schema.js';
 import { utf8Body } from '../util/text.js';
 import { createGroupReport } from './group.service.js';
 import { importReports, importRowsFromCsv, importRowsFromJson, variantOf } from './personal.service.js';
@@ -35,8 +40,6 @@ import { listSamples, renderSample } from './samples.js';
 
 const tags = ['reports'];
 const reportParams = idParams('reportid');
-type ReportParams = { reportid: string };
-const reportId = (request: FastifyRequest) => (request.params as ReportParams).reportid;
 const caller = (request: FastifyRequest) => ({ userId: request.principal.userId });
 
 const VariantParams = Type.Object({ variant: Type.String({ maxLength: 64 }) });
@@ -49,7 +52,7 @@ const pdfResponse = {
 
 /** A Report list streamed as it is read. */
 export function sendReports(reply: FastifyReply, batches: AsyncIterable<repo.ReportListRow[]>) {
-  return reply.type('application/json; charset=utf-8').send(okArrayStream(batches, reportMapper()));
+  return sendOkArray(reply, batches, reportMapper());
 }
 
 /** A PDF inline, with a file name (ASCII, and the same in RFC 5987 form). */
@@ -65,7 +68,7 @@ export function sendPdf(reply: FastifyReply, report: RenderedReport) {
     .send(report.pdf);
 }
 
-export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
+export async function reportRoutes(app: ApiInstance, deps: AppContext) {
   app.get(
     '/reports',
     {
@@ -91,8 +94,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(Report),
       },
     },
-    async (request) =>
-      ok(await createGroupReport(deps, caller(request), (request.body ?? {}) as ReportCreate)),
+    async (request) => ok(await createGroupReport(deps, caller(request), request.body ?? {})),
   );
 
   app.get(
@@ -119,7 +121,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(ReportSearchResult),
       },
     },
-    async (request) => ok(await repo.search(deps.db, (request.params as { term: string }).term)),
+    async (request) => ok(await repo.search(deps.db, request.params.term)),
   );
 
   app.get(
@@ -139,11 +141,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request, reply) => {
-      const { variant, entitytype, entityid } = request.params as {
-        variant: string;
-        entitytype: string;
-        entityid: string;
-      };
+      const { variant, entitytype, entityid } = request.params;
       // As the interface records: these answer 403 even with the reports scope.
       if (entitytype === 'campaign' || entitytype === 'member') {
         throw forbidden(
@@ -170,7 +168,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(Type.Array(Verbatim)),
       },
     },
-    async (request) => ok(await reports.verbatims(deps, (request.query as { reports?: string }).reports)),
+    async (request) => ok(await reports.verbatims(deps, request.query.reports)),
   );
 
   app.get(
@@ -186,12 +184,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request) =>
-      ok(
-        reports.summaryDefinition(
-          variantOf(deps, (request.params as { variant: string }).variant),
-          (request.query as { language?: string }).language,
-        ),
-      ),
+      ok(reports.summaryDefinition(variantOf(deps, request.params.variant), request.query.language)),
   );
 
   app.post(
@@ -206,10 +199,10 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(SummaryResult),
       },
     },
-    async (request) => ok(await reports.summary(deps, (request.body ?? {}) as Record<string, unknown>)),
+    async (request) => ok(await reports.summary(deps, request.body ?? {})),
   );
 
-  await app.register(async (scope) => {
+  await app.register(async (scope: ApiInstance) => {
     scope.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'buffer' }, (request, body, done) => {
       const text = utf8Body(body as Buffer, request.headers['content-type']);
       if (text === undefined)
@@ -243,7 +236,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
         validatorCompiler: () => (value) => ({ value }),
       },
       async (request) => {
-        const variant = variantOf(deps, (request.params as { variant: string }).variant);
+        const variant = variantOf(deps, request.params.variant);
         const rows =
           typeof request.body === 'string'
             ? importRowsFromCsv(variant, request.body)
@@ -265,7 +258,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request, reply) => {
-      const id = reportId(request);
+      const id = request.params.reportid;
       const rendered = await renderReport(deps, id);
       // HEAD (which Fastify answers with this handler) looks without opening.
       if (request.method === 'GET') await reports.markOpened(deps, id);
@@ -284,7 +277,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(ReportShort),
       },
     },
-    async (request) => ok(await reports.getShort(deps, reportId(request))),
+    async (request) => ok(await reports.getShort(deps, request.params.reportid)),
   );
 
   app.get(
@@ -298,7 +291,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(ReportData),
       },
     },
-    async (request) => ok(await reports.getData(deps, reportId(request))),
+    async (request) => ok(await reports.getData(deps, request.params.reportid)),
   );
 
   app.get(
@@ -312,7 +305,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(Type.Array(Report)),
       },
     },
-    async (request, reply) => sendReports(reply, await reports.usage(deps, reportId(request))),
+    async (request, reply) => sendReports(reply, await reports.usage(deps, request.params.reportid)),
   );
 
   app.patch(
@@ -327,8 +320,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(Report),
       },
     },
-    async (request) =>
-      ok(await reports.patchReport(deps, reportId(request), (request.body ?? {}) as ReportPatch)),
+    async (request) => ok(await reports.patchReport(deps, request.params.reportid, request.body ?? {})),
   );
 
   app.delete(
@@ -343,7 +335,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request) => {
-      await reports.deleteReport(deps, reportId(request));
+      await reports.deleteReport(deps, request.params.reportid);
       return ok('');
     },
   );
@@ -361,14 +353,14 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
     },
     async (request) => {
       requireEmptyBody(request.body);
-      await reports.recalc(deps, reportId(request));
+      await reports.recalc(deps, request.params.reportid);
       return ok('');
     },
   );
 }
 
 /** The samples family: one sample per variant and language, made now from synthetic answers. */
-export async function sampleRoutes(app: FastifyInstance, deps: AppContext) {
+export async function sampleRoutes(app: ApiInstance, deps: AppContext) {
   app.get(
     '/samples',
     {
@@ -397,14 +389,14 @@ export async function sampleRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request, reply) => {
-      const { variant, language } = request.params as { variant: string; language: string };
+      const { variant, language } = request.params;
       return sendPdf(reply, await renderSample(deps.variants, variant, language));
     },
   );
 }
 
 /** The paths of other families that list reports (each guarded by its own family's scope). */
-export async function reportListRoutes(app: FastifyInstance, deps: AppContext) {
+export async function reportListRoutes(app: ApiInstance, deps: AppContext) {
   const campaignParams = idParams('campaignid');
   const membershipParams = idParams('campaignid', 'memberid');
   const memberParams = idParams('memberid');
@@ -423,10 +415,7 @@ export async function reportListRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request, reply) =>
-      sendReports(
-        reply,
-        await reports.campaignReports(deps, (request.params as { campaignid: string }).campaignid),
-      ),
+      sendReports(reply, await reports.campaignReports(deps, request.params.campaignid)),
   );
 
   app.get(
@@ -442,7 +431,7 @@ export async function reportListRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request) => {
-      const { campaignid, memberid } = request.params as { campaignid: string; memberid: string };
+      const { campaignid, memberid } = request.params;
       return ok(await reports.memberReports(deps, memberid, campaignid));
     },
   );
@@ -459,8 +448,7 @@ export async function reportListRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(Type.Array(MemberReport)),
       },
     },
-    async (request) =>
-      ok(await reports.memberReports(deps, (request.params as { memberid: string }).memberid)),
+    async (request) => ok(await reports.memberReports(deps, request.params.memberid)),
   );
 
   app.get(
@@ -475,8 +463,7 @@ export async function reportListRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(Type.Array(Report)),
       },
     },
-    async (request, reply) =>
-      sendReports(reply, await reports.groupReports(deps, (request.params as { groupid: string }).groupid)),
+    async (request, reply) => sendReports(reply, await reports.groupReports(deps, request.params.groupid)),
   );
 
   app.get(
@@ -490,6 +477,6 @@ export async function reportListRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(ReportCounts),
       },
     },
-    async (request) => ok(await reports.counts(deps, (request.params as { groupid: string }).groupid)),
+    async (request) => ok(await reports.counts(deps, request.params.groupid)),
   );
 }

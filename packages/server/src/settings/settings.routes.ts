@@ -9,18 +9,17 @@ import {
   TextKeys,
   Texts,
 } from '@assay/schema';
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { ok } from '../http/envelope.js';
 import { notFound } from '../http/errors.js';
-import { responses } from '../http/route-schema.js';
+import { type ApiInstance, responses } from '../http/route-schema.js';
 import { VERSION } from '../version.js';
 import * as settings from './settings.service.js';
 
 const tags = ['settings'];
 
 /** The settings family: discovering variants, their languages, questions and texts. */
-export async function settingsRoutes(app: FastifyInstance, { config, variants }: AppContext) {
+export async function settingsRoutes(app: ApiInstance, { config, variants }: AppContext) {
   const instance = {
     publicUrl: config.publicUrl,
     questionnaireUrl: config.questionnaireUrl,
@@ -73,8 +72,8 @@ export async function settingsRoutes(app: FastifyInstance, { config, variants }:
       },
     },
     async (request) => {
-      const { reportalias } = request.params as ReportAliasParams;
-      const { language } = request.query as DatastructureQuery;
+      const { reportalias } = request.params;
+      const { language } = request.query;
       // `?language=` with no value is no choice: the variant's default language.
       const data = settings.datastructure(variant(reportalias), language || undefined);
       if (!data) throw notFound('language');
@@ -92,7 +91,7 @@ export async function settingsRoutes(app: FastifyInstance, { config, variants }:
         response: responses(TextKeys),
       },
     },
-    async (request) => ok(settings.textKeys(variant((request.params as ReportAliasParams).reportalias))),
+    async (request) => ok(settings.textKeys(variant(request.params.reportalias))),
   );
   app.get(
     '/settings/reports/:reportalias/:lang/texts',
@@ -106,7 +105,7 @@ export async function settingsRoutes(app: FastifyInstance, { config, variants }:
       },
     },
     async (request) => {
-      const { reportalias, lang } = request.params as ReportTextsParams;
+      const { reportalias, lang } = request.params;
       const data = settings.texts(variant(reportalias), lang);
       if (!data) throw notFound('language');
       return ok(data);
