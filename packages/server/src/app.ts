@@ -1,15 +1,8 @@
-import { SCOPES, type Scope } from '@assay/schema';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { authorizeRoutes } from './auth/authorize.routes.js';
 import { ClientVersionCache } from './auth/client-cache.js';
-import { authenticate, authenticateFromCache, type Principal } from './auth/guard.js';
 import { FailureLimiter } from './auth/rate-limit.js';
 import { tokenRoutes } from './auth/token.routes.js';
 import { TokenService } from './auth/tokens.js';
@@ -26,6 +19,7 @@ import {
   installMethodRules,
 } from './http/error-handler.js';
 import { lazyChildLogger } from './http/request-logger.js';
+import { familyOf, type GuardedRoute, guardRoutes } from './http/route-guard.js';
 import { cutOffSlowReaders } from './http/send-timeout.js';
 import { routeValidatorCompiler } from './http/validator.js';
 import { Scheduler } from './jobs/scheduler.js';
@@ -41,13 +35,13 @@ import type { VariantRegistry } from './variants/variant.types.js';
 import { VERSION } from './version.js';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    principal: Principal;
+  interface FastifyInstance {
+    /** Every route under /api/v1, a line per method, with what guards it (http/route-guard.ts). */
+    apiRoutes: readonly GuardedRoute[];
   }
 }
 
 export const API_PREFIX = '/api/v1';
-const FAMILIES = new Set<string>(SCOPES);
 
 export interface BuildOptions {
   config: Config;
@@ -170,7 +164,9 @@ export async function buildApp({
   app.setErrorHandler(handleError);
   const wrongMethod = installMethodRules(app);
   // Declared up front so every request object keeps one shape (Fastify's advice for speed).
-  app.decorateRequest('principal', null as unknown as Principal);
+  app.decorateRequest('principal', null as unknown as FastifyRequest['principal']);
+  const apiRoutes: GuardedRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
   // Fastify parses text/plain by default; JSON is the only body type here.
   app.removeContentTypeParser(['application/json', 'text/plain']);
@@ -213,22 +209,23 @@ export async function buildApp({
     },
     transform: ({ schema, url, route }) => {
       const methods = [route.method].flat();
-      // The auth endpoints take no credentials in a header; API keys and Basic only read, so a
-      // write documents the bearer token alone.
+      // Public routes (the auth endpoints) take no credentials in a header; API keys and Basic
+      // only read, so a write documents the bearer token alone.
       const writes = !methods.every((method) => method === 'GET' || method === 'HEAD');
-      // Each operation names the scope it needs: its family, the path's first segment (OpenAPI 3.1
-      // lets non-OAuth schemes list roles, which is what a scope is here).
-      const family = url.split('/')[3] ?? '';
-      const scoped = FAMILIES.has(family);
-      const needs = scoped ? [family] : [];
-      const security: Record<string, string[]>[] = url.startsWith(`${API_PREFIX}/auth/`)
-        ? []
-        : writes
-          ? [{ bearer: needs }]
-          : [{ bearer: needs }, { apiKey: needs }, { basic: needs }];
+      // Each operation names the scope it needs: the family its route declares (OpenAPI 3.1 lets
+      // non-OAuth schemes list roles, which is what a scope is here).
+      const guard = route.config?.guard;
+      const family = familyOf(guard);
+      const needs = family ? [family] : [];
+      const security: Record<string, string[]>[] =
+        guard === 'public'
+          ? []
+          : writes
+            ? [{ bearer: needs }]
+            : [{ bearer: needs }, { apiKey: needs }, { basic: needs }];
       const description = [
         (schema as { description?: string } | undefined)?.description,
-        scoped
+        family
           ? `Scope: \`${family}\`${writes ? ' (a bearer token: API keys and Basic only read)' : ''}.`
           : undefined,
       ]
@@ -272,29 +269,12 @@ export async function buildApp({
         reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
         done();
       });
-      // Each route of a family gets its own guard, its scope fixed when the route is registered.
-      api.addHook('onRoute', (route) => {
-        const family = route.url.split('/')[3];
-        if (!family || !FAMILIES.has(family)) return;
-        // Callback style, so that the common case (a cached token) goes on without a promise.
-        const guard = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
-          const cached = authenticateFromCache(context, request, family as Scope);
-          if (cached) {
-            request.principal = cached;
-            return done();
-          }
-          authenticate(context, request, family as Scope).then((principal) => {
-            request.principal = principal;
-            done();
-          }, done);
-        };
-        const existing = route.onRequest ?? [];
-        const hooks = Array.isArray(existing) ? existing : [existing];
-        // `/groups/:groupid` also matches `GET /groups/dupecheck`: that is a wrong method on a known
-        // path (405), decided before the credentials as for any other path.
-        route.onRequest = route.url.includes(':') ? [wrongMethod, guard, ...hooks] : [guard, ...hooks];
-      });
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      // Every route says what guards it (a scope family, or public); one that does not stops
+      // start-up here, so a new route is never open by accident.
+      guardRoutes(api, context, { wrongMethod, seen: apiRoutes });
+      api.get('/openapi.json', { schema: { hide: true }, config: { guard: 'public' } }, async () =>
+        app.swagger(),
+      );
       await api.register(tokenRoutes, context);
       await api.register(authorizeRoutes, context);
       await api.register(memberRoutes, context);

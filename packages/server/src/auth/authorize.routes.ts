@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
+import { fieldsOf } from '../http/route-schema.js';
 import { checkCsrf, csrfToken, PAGE_CSP, setPageHeaders } from '../pages/security.js';
 import { errorPage, expiredPage, signInAssets, signInPage } from './authorize.page.js';
 import { type AuthorizeCheck, authorizeParams, checkAuthorizeRequest, decide } from './authorize.service.js';
@@ -27,8 +28,12 @@ export function redirectSource(uri: string): string {
 export async function authorizeRoutes(app: FastifyInstance, { db, signInLimiter, config }: AppContext) {
   // The sign-in page posts a form; the parser is registered in this scope only.
   await app.register(formbody);
-  const schema = { tags: ['auth'], summary: 'Authorization Code flow: sign in and approve (HTML)' };
-  const noValidation = { validatorCompiler: () => (value: unknown) => ({ value }) };
+  // Public: the page checks the client, the user's password and the CSRF token itself.
+  const options = {
+    schema: { tags: ['auth'], summary: 'Authorization Code flow: sign in and approve (HTML)' },
+    config: { guard: 'public' as const },
+    validatorCompiler: () => (value: unknown) => ({ value }),
+  };
   const { assets, styleOrigin } = signInAssets(config);
   const secure = config.publicUrl.startsWith('https:');
   const pageCsp = allowing(PAGE_CSP, 'style-src', [styleOrigin]);
@@ -69,18 +74,15 @@ export async function authorizeRoutes(app: FastifyInstance, { db, signInLimiter,
     );
   };
 
-  app.get('/auth/authorize', { schema, ...noValidation }, async (request, reply) => {
+  app.get('/auth/authorize', options, async (request, reply) => {
     const check = await checkAuthorizeRequest(db, authorizeParams(request.query));
     if (check.kind === 'page-error') return html(reply, 400, errorPage(check.message, assets));
     if (check.kind === 'redirect') return reply.redirect(check.location, 302);
     return signIn(reply, 200, check, csrfToken(request, reply, secure));
   });
 
-  app.post('/auth/authorize', { schema, ...noValidation }, async (request, reply) => {
-    const form = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
-      string,
-      unknown
-    >;
+  app.post('/auth/authorize', options, async (request, reply) => {
+    const form = fieldsOf(request.body);
     const params = authorizeParams(form);
     // Before anything else: a form from another site (or an expired one) neither signs in, nor
     // counts as a guess, nor sends anything back to the application.

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { BusinessError } from '../domain/errors.js';
 import { ok } from '../http/envelope.js';
+import { fieldsOf } from '../http/route-schema.js';
 import type { FailureLimiter } from './rate-limit.js';
 import { issueToken, notFormEncoded, OAuthFailure } from './token.service.js';
 import type { TokenService } from './tokens.js';
@@ -37,6 +38,7 @@ export async function tokenRoutes(app: FastifyInstance, { db, tokens, limiter }:
   app.post(
     '/auth/access_token',
     {
+      config: { guard: 'public' },
       schema: {
         summary: 'Request an access token (client_credentials); form encoded only',
         tags: ['auth'],
@@ -63,10 +65,9 @@ export async function tokenRoutes(app: FastifyInstance, { db, tokens, limiter }:
       },
     },
     async (request, reply) => {
-      const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
       const data = await issueToken(db, tokens, limiter, {
         contentType: (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '',
-        body: body as Record<string, unknown>,
+        body: fieldsOf(request.body),
         caller: request.ip,
         sentAuthorizationHeader: request.headers.authorization !== undefined,
       });

@@ -13,13 +13,19 @@ import {
   ListQuery,
   MemberCampaign,
 } from '@assay/schema';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
 import { failure, ok } from '../http/envelope.js';
-import { okArrayStream } from '../http/json-stream.js';
-import { idParams, requireEmptyBody, responses } from '../http/route-schema.js';
-import { bodyUncheckedCompiler, validate } from '../http/validator.js';
+import {
+  type ApiInstance,
+  idParams,
+  requireEmptyBody,
+  responses,
+  sendOkArray,
+  validated,
+} from '../http/route-schema.js';
+import { bodyUncheckedCompiler } from '../http/validator.js';
 import * as mail from './campaign-mail.service.js';
 import * as members from './campaign-members.service.js';
 import * as campaigns from './campaigns.service.js';
@@ -28,23 +34,18 @@ import { toCampaignMemberListItem } from './campaigns.wire.js';
 const tags = ['campaigns'];
 const campaignParams = idParams('campaignid');
 const membershipParams = idParams('campaignid', 'memberid');
-type CampaignParams = { campaignid: string };
-type MembershipParams = { campaignid: string; memberid: string };
 
 const caller = (request: FastifyRequest) => ({ userId: request.principal.userId });
-const campaignId = (request: FastifyRequest) => (request.params as CampaignParams).campaignid;
-const membership = (request: FastifyRequest) => request.params as MembershipParams;
 
 /** The optional body of invite and remind: none, `{}`, or `{ memberids, dryrun }`. */
 const mailRequest = (body: unknown): CampaignMailRequest =>
-  body === undefined || body === null || body === ''
-    ? {}
-    : (validate(CampaignMailRequest, body, 'body') as CampaignMailRequest);
+  body === undefined || body === null || body === '' ? {} : validated(CampaignMailRequest, body, 'body');
 
-export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
+export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
   app.get(
     '/campaigns',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'Every campaign (list shape)',
@@ -58,6 +59,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.post(
     '/campaigns',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'Create a campaign: name, variant and start are required',
@@ -65,13 +67,13 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(CampaignDetail),
       },
     },
-    async (request) =>
-      ok(await campaigns.createCampaign(deps, caller(request), request.body as CampaignCreate)),
+    async (request) => ok(await campaigns.createCampaign(deps, caller(request), request.body)),
   );
 
   app.post(
     '/campaigns/dupecheck',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'Is this alias free? ERROR means taken; matches the alias, not the name',
@@ -86,6 +88,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/campaigns/:campaignid',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'One campaign (detail shape)',
@@ -93,12 +96,13 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(CampaignDetail),
       },
     },
-    async (request) => ok(await campaigns.getCampaign(deps, caller(request), campaignId(request))),
+    async (request) => ok(await campaigns.getCampaign(deps, caller(request), request.params.campaignid)),
   );
 
   app.patch(
     '/campaigns/:campaignid',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'Update a campaign; variant and language cannot change',
@@ -108,19 +112,13 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request) =>
-      ok(
-        await campaigns.patchCampaign(
-          deps,
-          caller(request),
-          campaignId(request),
-          request.body as CampaignPatch,
-        ),
-      ),
+      ok(await campaigns.patchCampaign(deps, caller(request), request.params.campaignid, request.body)),
   );
 
   app.delete(
     '/campaigns/:campaignid',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'Delete a campaign and its memberships; its reports stay',
@@ -129,7 +127,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request) => {
-      await campaigns.deleteCampaign(deps, campaignId(request));
+      await campaigns.deleteCampaign(deps, request.params.campaignid);
       return ok('');
     },
   );
@@ -137,6 +135,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/campaigns/:campaignid/members',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: "The campaign's members (list shape)",
@@ -146,16 +145,15 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request, reply) => {
-      const batches = await members.streamMembers(deps, campaignId(request));
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(okArrayStream(batches, toCampaignMemberListItem));
+      const batches = await members.streamMembers(deps, request.params.campaignid);
+      return sendOkArray(reply, batches, toCampaignMemberListItem);
     },
   );
 
   app.post(
     '/campaigns/:campaignid/members',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'Add members by id and/or a group (with its sub-groups when asked)',
@@ -164,13 +162,13 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(CampaignMembersAdded),
       },
     },
-    async (request) =>
-      ok(await members.addMembers(deps, campaignId(request), request.body as CampaignMembersAdd)),
+    async (request) => ok(await members.addMembers(deps, request.params.campaignid, request.body)),
   );
 
   app.delete(
     '/campaigns/:campaignid/members/all',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'Remove every member from the campaign',
@@ -179,12 +177,13 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request) => {
-      await members.removeAllMembers(deps, campaignId(request));
+      await members.removeAllMembers(deps, request.params.campaignid);
       return ok('');
     },
   );
 
   const mailSchema = (summary: string) => ({
+    config: { guard: 'campaigns' as const },
     schema: {
       tags,
       summary,
@@ -203,19 +202,20 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
     mailSchema(
       'Invite every member with status new (or those of memberids); dryrun answers who, sending nothing',
     ),
-    async (request) => ok(await mail.invite(deps, campaignId(request), mailRequest(request.body))),
+    async (request) => ok(await mail.invite(deps, request.params.campaignid, mailRequest(request.body))),
   );
   app.post(
     '/campaigns/:campaignid/members/remind',
     mailSchema(
       'Remind members invited or started, below reminderrepeat; dryrun answers who, sending nothing',
     ),
-    async (request) => ok(await mail.remind(deps, campaignId(request), mailRequest(request.body))),
+    async (request) => ok(await mail.remind(deps, request.params.campaignid, mailRequest(request.body))),
   );
 
   app.get(
     '/campaigns/:campaignid/members/:memberid',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'One campaign member',
@@ -224,7 +224,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request) => {
-      const { campaignid, memberid } = membership(request);
+      const { campaignid, memberid } = request.params;
       return ok(await members.getMember(deps, campaignid, memberid));
     },
   );
@@ -232,6 +232,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.post(
     '/campaigns/:campaignid/members/:memberid',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'Add one member (ids in the path, empty body)',
@@ -242,7 +243,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
     },
     async (request) => {
       requireEmptyBody(request.body);
-      const { campaignid, memberid } = membership(request);
+      const { campaignid, memberid } = request.params;
       await members.addMember(deps, campaignid, memberid);
       return ok('');
     },
@@ -251,6 +252,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.patch(
     '/campaigns/:campaignid/members/:memberid',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: "Update a campaign member's extra (role), tags, mailconfig or testuser",
@@ -260,14 +262,15 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request) => {
-      const { campaignid, memberid } = membership(request);
-      return ok(await members.patchMember(deps, campaignid, memberid, request.body as CampaignMemberPatch));
+      const { campaignid, memberid } = request.params;
+      return ok(await members.patchMember(deps, campaignid, memberid, request.body));
     },
   );
 
   app.delete(
     '/campaigns/:campaignid/members/:memberid',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'Remove a member from the campaign',
@@ -276,7 +279,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request) => {
-      const { campaignid, memberid } = membership(request);
+      const { campaignid, memberid } = request.params;
       await members.removeMember(deps, campaignid, memberid);
       return ok('');
     },
@@ -285,6 +288,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.patch(
     '/campaigns/:campaignid/members/:memberid/reset',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags,
         summary: 'Let the member take the questionnaire again (a new link; reports stay)',
@@ -294,7 +298,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
       validatorCompiler: bodyUncheckedCompiler,
     },
     async (request) => {
-      const { campaignid, memberid } = membership(request);
+      const { campaignid, memberid } = request.params;
       await members.resetMember(deps, campaignid, memberid);
       return ok('');
     },
@@ -303,6 +307,7 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/members/:memberid/campaigns',
     {
+      config: { guard: 'members' },
       schema: {
         tags: ['members'],
         summary: "The member's campaign memberships",
@@ -310,7 +315,6 @@ export async function campaignRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(Type.Array(MemberCampaign)),
       },
     },
-    async (request) =>
-      ok(await members.memberCampaigns(deps, (request.params as { memberid: string }).memberid)),
+    async (request) => ok(await members.memberCampaigns(deps, request.params.memberid)),
   );
 }

@@ -7,25 +7,24 @@ import {
   GroupPatch,
   ListQuery,
 } from '@assay/schema';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
 import { failure, ok } from '../http/envelope.js';
-import { idParams, requireEmptyBody, responses } from '../http/route-schema.js';
+import { type ApiInstance, idParams, requireEmptyBody, responses } from '../http/route-schema.js';
 import * as groups from './groups.service.js';
 
 const tags = ['groups'];
 const groupParams = idParams('groupid');
 const membershipParams = idParams('groupid', 'memberid');
-type GroupParams = { groupid: string };
-type MembershipParams = { groupid: string; memberid: string };
 
 const caller = (request: FastifyRequest) => ({ userId: request.principal.userId });
 
-export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppContext) {
+export async function groupRoutes(app: ApiInstance, { db, dialect }: AppContext) {
   app.get(
     '/groups',
     {
+      config: { guard: 'groups' },
       schema: {
         tags,
         summary: 'Every group, flat; the tree is built from parentgroup',
@@ -38,13 +37,17 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
 
   app.post(
     '/groups',
-    { schema: { tags, summary: 'Create a group', body: GroupCreate, response: responses(Group) } },
-    async (request) => ok(await groups.createGroup(db, caller(request), request.body as GroupCreate)),
+    {
+      config: { guard: 'groups' },
+      schema: { tags, summary: 'Create a group', body: GroupCreate, response: responses(Group) },
+    },
+    async (request) => ok(await groups.createGroup(db, caller(request), request.body)),
   );
 
   app.get(
     '/groups/members',
     {
+      config: { guard: 'groups' },
       schema: {
         tags,
         summary: 'Every member that is in a group, with its groupid',
@@ -58,6 +61,7 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
   app.get(
     '/groups/nogroup/members',
     {
+      config: { guard: 'groups' },
       schema: {
         tags,
         summary: 'The members in no group',
@@ -71,6 +75,7 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
   app.post(
     '/groups/dupecheck',
     {
+      config: { guard: 'groups' },
       schema: {
         tags,
         summary: 'Is this alias free? ERROR means taken; matches the alias, not the name',
@@ -84,14 +89,17 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
 
   app.get(
     '/groups/:groupid',
-    { schema: { tags, summary: 'One group', params: groupParams, response: responses(Group) } },
-    async (request) =>
-      ok(await groups.getGroup(db, caller(request), (request.params as GroupParams).groupid)),
+    {
+      config: { guard: 'groups' },
+      schema: { tags, summary: 'One group', params: groupParams, response: responses(Group) },
+    },
+    async (request) => ok(await groups.getGroup(db, caller(request), request.params.groupid)),
   );
 
   app.patch(
     '/groups/:groupid',
     {
+      config: { guard: 'groups' },
       schema: {
         tags,
         summary: 'Update a group; a move that would make a cycle is refused',
@@ -101,20 +109,13 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
       },
     },
     async (request) =>
-      ok(
-        await groups.patchGroup(
-          db,
-          dialect,
-          caller(request),
-          (request.params as GroupParams).groupid,
-          request.body as GroupPatch,
-        ),
-      ),
+      ok(await groups.patchGroup(db, dialect, caller(request), request.params.groupid, request.body)),
   );
 
   app.delete(
     '/groups/:groupid',
     {
+      config: { guard: 'groups' },
       schema: {
         tags,
         summary: 'Delete a group without sub-groups; its members end in no group',
@@ -123,7 +124,7 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
       },
     },
     async (request) => {
-      await groups.deleteGroup(db, dialect, (request.params as GroupParams).groupid);
+      await groups.deleteGroup(db, dialect, request.params.groupid);
       return ok('');
     },
   );
@@ -131,6 +132,7 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
   app.get(
     '/groups/:groupid/members',
     {
+      config: { guard: 'groups' },
       schema: {
         tags,
         summary: 'The direct members of a group',
@@ -139,25 +141,34 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
         response: responses(Type.Array(GroupMember)),
       },
     },
-    async (request) => ok(await groups.groupMembers(db, (request.params as GroupParams).groupid)),
+    async (request) => ok(await groups.groupMembers(db, request.params.groupid)),
   );
 
-  const add = async (request: FastifyRequest) => {
-    requireEmptyBody(request.body);
-    const { groupid, memberid } = request.params as MembershipParams;
+  const add = async (body: unknown, { groupid, memberid }: { groupid: string; memberid: string }) => {
+    requireEmptyBody(body);
     await groups.addMember(db, groupid, memberid);
     return ok('');
   };
   const addSchema = (summary: string) => ({
+    config: { guard: 'groups' as const },
     schema: { tags, summary, params: membershipParams, response: responses(Type.Literal('')) },
     validatorCompiler: () => (value: unknown) => ({ value }),
   });
-  app.post('/groups/:groupid/members/:memberid', addSchema('Add a member to a group (empty body)'), add);
-  app.post('/groups/:groupid/member/:memberid', addSchema('Legacy singular form of adding a member'), add);
+  app.post(
+    '/groups/:groupid/members/:memberid',
+    addSchema('Add a member to a group (empty body)'),
+    (request) => add(request.body, request.params),
+  );
+  app.post(
+    '/groups/:groupid/member/:memberid',
+    addSchema('Legacy singular form of adding a member'),
+    (request) => add(request.body, request.params),
+  );
 
   app.delete(
     '/groups/:groupid/members/:memberid',
     {
+      config: { guard: 'groups' },
       schema: {
         tags,
         summary: 'Remove a member from a group',
@@ -166,7 +177,7 @@ export async function groupRoutes(app: FastifyInstance, { db, dialect }: AppCont
       },
     },
     async (request) => {
-      const { groupid, memberid } = request.params as MembershipParams;
+      const { groupid, memberid } = request.params;
       await groups.removeMember(db, groupid, memberid);
       return ok('');
     },

@@ -10,15 +10,13 @@ import {
   MemberListItem,
   MemberPatch,
 } from '@assay/schema';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
 import { accessDenied, BusinessError } from '../domain/errors.js';
 import { failure, ok } from '../http/envelope.js';
-import { okArrayStream } from '../http/json-stream.js';
 import { IMPORT_BODY_LIMIT, readBody } from '../http/read-body.js';
-import { idParams, responses } from '../http/route-schema.js';
-import { validate } from '../http/validator.js';
+import { type ApiInstance, idParams, responses, sendOkArray, validated } from '../http/route-schema.js';
 import { utf8Body } from '../util/text.js';
 import { importMembersFromCsv, importMembersFromJson, JsonImportBody } from './import-body.js';
 import { streamMemberList } from './members.repository.js';
@@ -27,12 +25,12 @@ import { toListItem } from './members.wire.js';
 
 const tags = ['members'];
 const memberParams = idParams('memberid');
-type MemberParams = { memberid: string };
 
-export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
+export async function memberRoutes(app: ApiInstance, { db }: AppContext) {
   app.get(
     '/members',
     {
+      config: { guard: 'members' },
       schema: {
         tags,
         summary: 'Every member (list shape)',
@@ -40,19 +38,21 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
         response: responses(Type.Array(MemberListItem)),
       },
     },
-    async (_request, reply) =>
-      reply.type('application/json; charset=utf-8').send(okArrayStream(streamMemberList(db), toListItem)),
+    async (_request, reply) => sendOkArray(reply, streamMemberList(db), toListItem),
   );
 
   app.post(
     '/members',
-    { schema: { tags, summary: 'Create a member', body: MemberCreate, response: responses(MemberDetail) } },
-    async (request) => ok(await members.createMember(db, request.body as MemberCreate)),
+    {
+      config: { guard: 'members' },
+      schema: { tags, summary: 'Create a member', body: MemberCreate, response: responses(MemberDetail) },
+    },
+    async (request) => ok(await members.createMember(db, request.body)),
   );
 
   // The import also takes CSV; the text parser lives in a scope of its own so that no other route
   // reads a text body.
-  await app.register(async (scope) => {
+  await app.register(async (scope: ApiInstance) => {
     // Bodies of up to 64 MiB: read into one buffer as they come (`readBody`), never copied whole again.
     scope.addContentTypeParser(
       ['text/csv', 'text/plain'],
@@ -77,6 +77,7 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
     scope.post(
       '/members/import',
       {
+        config: { guard: 'members' },
         bodyLimit: IMPORT_BODY_LIMIT,
         schema: {
           tags,
@@ -100,11 +101,11 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
       },
       async (request) => {
         if (typeof request.body === 'string') {
-          const query = validate(MemberImportQuery, request.query ?? {}, 'query') as MemberImportQuery;
+          const query = validated(MemberImportQuery, request.query ?? {}, 'query');
           return ok(await importMembersFromCsv(db, request.body, query));
         }
         if (request.body instanceof JsonImportBody) return ok(await importMembersFromJson(db, request.body));
-        const input = validate(MemberImport, request.body ?? null, 'body') as MemberImport;
+        const input = validated(MemberImport, request.body ?? null, 'body');
         return ok(await members.importMembers(db, input));
       },
     );
@@ -113,6 +114,7 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
   app.post(
     '/members/dupecheck',
     {
+      config: { guard: 'members' },
       schema: {
         tags,
         summary: 'Is this e-mail free? ERROR means taken; a body without `value` answers OK',
@@ -127,6 +129,7 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
   app.get(
     '/members/:memberid',
     {
+      config: { guard: 'members' },
       schema: {
         tags,
         summary: 'One member (detail shape)',
@@ -134,12 +137,13 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
         response: responses(MemberDetail),
       },
     },
-    async (request) => ok(await members.getMember(db, (request.params as MemberParams).memberid)),
+    async (request) => ok(await members.getMember(db, request.params.memberid)),
   );
 
   app.patch(
     '/members/:memberid',
     {
+      config: { guard: 'members' },
       schema: {
         tags,
         summary: 'Update a member; `group` or `groupid` answers ERROR `Access denied`',
@@ -153,15 +157,13 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
         if (members.carriesGroup(request.body)) throw accessDenied();
       },
     },
-    async (request) =>
-      ok(
-        await members.patchMember(db, (request.params as MemberParams).memberid, request.body as MemberPatch),
-      ),
+    async (request) => ok(await members.patchMember(db, request.params.memberid, request.body)),
   );
 
   app.delete(
     '/members/:memberid',
     {
+      config: { guard: 'members' },
       schema: {
         tags,
         summary: 'Delete (erase) a member',
@@ -170,7 +172,7 @@ export async function memberRoutes(app: FastifyInstance, { db }: AppContext) {
       },
     },
     async (request) => {
-      await members.deleteMember(db, (request.params as MemberParams).memberid);
+      await members.deleteMember(db, request.params.memberid);
       return ok('');
     },
   );

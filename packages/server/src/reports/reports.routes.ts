@@ -17,14 +17,19 @@ import {
   SummaryResult,
   Verbatim,
 } from '@assay/schema';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
 import { BusinessError, forbidden, notFound } from '../domain/errors.js';
 import { ok } from '../http/envelope.js';
-import { okArrayStream } from '../http/json-stream.js';
 import { sendPdf } from '../http/pdf-reply.js';
-import { idParams, requireEmptyBody, responses } from '../http/route-schema.js';
+import {
+  type ApiInstance,
+  idParams,
+  requireEmptyBody,
+  responses,
+  sendOkArray,
+} from '../http/route-schema.js';
 import { utf8Body } from '../util/text.js';
 import { createGroupReport } from './group.service.js';
 import { importReports, importRowsFromCsv, importRowsFromJson, variantOf } from './personal.service.js';
@@ -36,8 +41,6 @@ import { listSamples, renderSample } from './samples.js';
 
 const tags = ['reports'];
 const reportParams = idParams('reportid');
-type ReportParams = { reportid: string };
-const reportId = (request: FastifyRequest) => (request.params as ReportParams).reportid;
 const caller = (request: FastifyRequest) => ({ userId: request.principal.userId });
 
 const VariantParams = Type.Object({ variant: Type.String({ maxLength: 64 }) });
@@ -50,13 +53,14 @@ const pdfResponse = {
 
 /** A Report list streamed as it is read. */
 export function sendReports(reply: FastifyReply, batches: AsyncIterable<repo.ReportListRow[]>) {
-  return reply.type('application/json; charset=utf-8').send(okArrayStream(batches, reportMapper()));
+  return sendOkArray(reply, batches, reportMapper());
 }
 
-export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
+export async function reportRoutes(app: ApiInstance, deps: AppContext) {
   app.get(
     '/reports',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'Every report',
@@ -70,6 +74,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.post(
     '/reports',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'Make a group, groupanon, condensed or complete report (a 360 with selectedReportsMaster)',
@@ -77,13 +82,13 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(Report),
       },
     },
-    async (request) =>
-      ok(await createGroupReport(deps, caller(request), (request.body ?? {}) as ReportCreate)),
+    async (request) => ok(await createGroupReport(deps, caller(request), request.body ?? {})),
   );
 
   app.get(
     '/reports/counts',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'Count strings by variant and report type',
@@ -96,6 +101,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/reports/search/:term',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'Campaigns, members and groups whose name (or alias, or e-mail) contains the term',
@@ -103,12 +109,13 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(ReportSearchResult),
       },
     },
-    async (request) => ok(await repo.search(deps.db, (request.params as { term: string }).term)),
+    async (request) => ok(await repo.search(deps.db, request.params.term)),
   );
 
   app.get(
     '/reports/filtered/:variant/:entitytype/:entityid',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary:
@@ -122,11 +129,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request, reply) => {
-      const { variant, entitytype, entityid } = request.params as {
-        variant: string;
-        entitytype: string;
-        entityid: string;
-      };
+      const { variant, entitytype, entityid } = request.params;
       // As the interface records: these answer 403 even with the reports scope.
       if (entitytype === 'campaign' || entitytype === 'member') {
         throw forbidden(
@@ -143,6 +146,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/reports/verbatims',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'The free-text answers of the reports in ?reports=<id>,<id>',
@@ -152,12 +156,13 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(Type.Array(Verbatim)),
       },
     },
-    async (request) => ok(await reports.verbatims(deps, (request.query as { reports?: string }).reports)),
+    async (request) => ok(await reports.verbatims(deps, request.query.reports)),
   );
 
   app.get(
     '/reports/summary/:variant',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'The summary definition of a variant (what POST /reports/summary computes); ?language=',
@@ -167,17 +172,13 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request) =>
-      ok(
-        reports.summaryDefinition(
-          variantOf(deps, (request.params as { variant: string }).variant),
-          (request.query as { language?: string }).language,
-        ),
-      ),
+      ok(reports.summaryDefinition(variantOf(deps, request.params.variant), request.query.language)),
   );
 
   app.post(
     '/reports/summary',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary:
@@ -186,10 +187,10 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(SummaryResult),
       },
     },
-    async (request) => ok(await reports.summary(deps, (request.body ?? {}) as Record<string, unknown>)),
+    async (request) => ok(await reports.summary(deps, request.body ?? {})),
   );
 
-  await app.register(async (scope) => {
+  await app.register(async (scope: ApiInstance) => {
     scope.addContentTypeParser(['text/csv', 'text/plain'], { parseAs: 'buffer' }, (request, body, done) => {
       const text = utf8Body(body as Buffer, request.headers['content-type']);
       if (text === undefined)
@@ -199,6 +200,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
     scope.post(
       '/reports/import/:variant',
       {
+        config: { guard: 'reports' },
         bodyLimit: 32 * 1024 * 1024,
         schema: {
           tags,
@@ -222,7 +224,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
         validatorCompiler: () => (value) => ({ value }),
       },
       async (request) => {
-        const variant = variantOf(deps, (request.params as { variant: string }).variant);
+        const variant = variantOf(deps, request.params.variant);
         const rows =
           typeof request.body === 'string'
             ? importRowsFromCsv(variant, request.body)
@@ -235,6 +237,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/reports/:reportid',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'The report as a PDF (not JSON); a GET sets lastopened',
@@ -243,7 +246,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request, reply) => {
-      const id = reportId(request);
+      const id = request.params.reportid;
       const rendered = await renderReport(deps, id);
       // HEAD (which Fastify answers with this handler) looks without opening.
       if (request.method === 'GET') await reports.markOpened(deps, id);
@@ -254,6 +257,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/reports/:reportid/short',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'One report (short shape)',
@@ -261,12 +265,13 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(ReportShort),
       },
     },
-    async (request) => ok(await reports.getShort(deps, reportId(request))),
+    async (request) => ok(await reports.getShort(deps, request.params.reportid)),
   );
 
   app.get(
     '/reports/:reportid/data',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'One report with its answers (raw, processed, extra as JSON-encoded strings)',
@@ -274,12 +279,13 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(ReportData),
       },
     },
-    async (request) => ok(await reports.getData(deps, reportId(request))),
+    async (request) => ok(await reports.getData(deps, request.params.reportid)),
   );
 
   app.get(
     '/reports/:reportid/usage',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'The group reports this report feeds',
@@ -287,12 +293,13 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(Type.Array(Report)),
       },
     },
-    async (request, reply) => sendReports(reply, await reports.usage(deps, reportId(request))),
+    async (request, reply) => sendReports(reply, await reports.usage(deps, request.params.reportid)),
   );
 
   app.patch(
     '/reports/:reportid',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'Change name (group reports), language, tags or testcase',
@@ -301,13 +308,13 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(Report),
       },
     },
-    async (request) =>
-      ok(await reports.patchReport(deps, reportId(request), (request.body ?? {}) as ReportPatch)),
+    async (request) => ok(await reports.patchReport(deps, request.params.reportid, request.body ?? {})),
   );
 
   app.delete(
     '/reports/:reportid',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'Delete a report (not while a group report uses it)',
@@ -316,7 +323,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request) => {
-      await reports.deleteReport(deps, reportId(request));
+      await reports.deleteReport(deps, request.params.reportid);
       return ok('');
     },
   );
@@ -324,6 +331,7 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
   app.post(
     '/reports/:reportid/recalc',
     {
+      config: { guard: 'reports' },
       schema: {
         tags,
         summary: 'Score the report again with the current definition',
@@ -333,17 +341,18 @@ export async function reportRoutes(app: FastifyInstance, deps: AppContext) {
     },
     async (request) => {
       requireEmptyBody(request.body);
-      await reports.recalc(deps, reportId(request));
+      await reports.recalc(deps, request.params.reportid);
       return ok('');
     },
   );
 }
 
 /** The samples family: one sample per variant and language, made now from synthetic answers. */
-export async function sampleRoutes(app: FastifyInstance, deps: AppContext) {
+export async function sampleRoutes(app: ApiInstance, deps: AppContext) {
   app.get(
     '/samples',
     {
+      config: { guard: 'samples' },
       schema: {
         tags: ['samples'],
         summary: 'A sample personal report per variant and language, with the address of its PDF',
@@ -356,6 +365,7 @@ export async function sampleRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/samples/:variant/:language',
     {
+      config: { guard: 'samples' },
       schema: {
         tags: ['samples'],
         summary: 'A sample report as a PDF',
@@ -367,14 +377,14 @@ export async function sampleRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request, reply) => {
-      const { variant, language } = request.params as { variant: string; language: string };
+      const { variant, language } = request.params;
       return sendPdf(reply, await renderSample(deps.variants, variant, language));
     },
   );
 }
 
 /** The paths of other families that list reports (each guarded by its own family's scope). */
-export async function reportListRoutes(app: FastifyInstance, deps: AppContext) {
+export async function reportListRoutes(app: ApiInstance, deps: AppContext) {
   const campaignParams = idParams('campaignid');
   const membershipParams = idParams('campaignid', 'memberid');
   const memberParams = idParams('memberid');
@@ -383,6 +393,7 @@ export async function reportListRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/campaigns/:campaignid/reports',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags: ['campaigns'],
         summary: "The campaign's reports",
@@ -392,15 +403,13 @@ export async function reportListRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request, reply) =>
-      sendReports(
-        reply,
-        await reports.campaignReports(deps, (request.params as { campaignid: string }).campaignid),
-      ),
+      sendReports(reply, await reports.campaignReports(deps, request.params.campaignid)),
   );
 
   app.get(
     '/campaigns/:campaignid/members/:memberid/reports',
     {
+      config: { guard: 'campaigns' },
       schema: {
         tags: ['campaigns'],
         summary: "A member's reports in this campaign (MemberReport shape)",
@@ -410,7 +419,7 @@ export async function reportListRoutes(app: FastifyInstance, deps: AppContext) {
       },
     },
     async (request) => {
-      const { campaignid, memberid } = request.params as { campaignid: string; memberid: string };
+      const { campaignid, memberid } = request.params;
       return ok(await reports.memberReports(deps, memberid, campaignid));
     },
   );
@@ -418,6 +427,7 @@ export async function reportListRoutes(app: FastifyInstance, deps: AppContext) {
   app.get(
     '/members/:memberid/reports',
     {
+      config: { guard: 'members' },
       schema: {
         tags: ['members'],
         summary: "The member's reports (MemberReport: id a numeric string, tags JSON-encoded)",
@@ -426,13 +436,13 @@ export async function reportListRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(Type.Array(MemberReport)),
       },
     },
-    async (request) =>
-      ok(await reports.memberReports(deps, (request.params as { memberid: string }).memberid)),
+    async (request) => ok(await reports.memberReports(deps, request.params.memberid)),
   );
 
   app.get(
     '/groups/:groupid/reports',
     {
+      config: { guard: 'groups' },
       schema: {
         tags: ['groups'],
         summary: "The reports about the group's direct members",
@@ -441,13 +451,13 @@ export async function reportListRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(Type.Array(Report)),
       },
     },
-    async (request, reply) =>
-      sendReports(reply, await reports.groupReports(deps, (request.params as { groupid: string }).groupid)),
+    async (request, reply) => sendReports(reply, await reports.groupReports(deps, request.params.groupid)),
   );
 
   app.get(
     '/groups/:groupid/reports/counts',
     {
+      config: { guard: 'groups' },
       schema: {
         tags: ['groups'],
         summary: "Count strings by variant and type over the group's direct members' reports",
@@ -455,6 +465,6 @@ export async function reportListRoutes(app: FastifyInstance, deps: AppContext) {
         response: responses(ReportCounts),
       },
     },
-    async (request) => ok(await reports.counts(deps, (request.params as { groupid: string }).groupid)),
+    async (request) => ok(await reports.counts(deps, request.params.groupid)),
   );
 }

@@ -9,11 +9,10 @@ import {
   TextKeys,
   Texts,
 } from '@assay/schema';
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { notFound } from '../domain/errors.js';
 import { ok } from '../http/envelope.js';
-import { responses } from '../http/route-schema.js';
+import { type ApiInstance, responses } from '../http/route-schema.js';
 import { lookupVariant } from '../variants/variant-lookup.js';
 import { VERSION } from '../version.js';
 import * as settings from './settings.service.js';
@@ -21,7 +20,7 @@ import * as settings from './settings.service.js';
 const tags = ['settings'];
 
 /** The settings family: discovering variants, their languages, questions and texts. */
-export async function settingsRoutes(app: FastifyInstance, { config, variants }: AppContext) {
+export async function settingsRoutes(app: ApiInstance, { config, variants }: AppContext) {
   const instance = {
     publicUrl: config.publicUrl,
     questionnaireUrl: config.questionnaireUrl,
@@ -35,12 +34,16 @@ export async function settingsRoutes(app: FastifyInstance, { config, variants }:
 
   app.get(
     '/settings/config',
-    { schema: { tags, summary: 'The full client configuration', response: responses(ClientConfig) } },
+    {
+      config: { guard: 'settings' },
+      schema: { tags, summary: 'The full client configuration', response: responses(ClientConfig) },
+    },
     async () => ok(settings.clientConfig(variants, instance)),
   );
   app.get(
     '/settings/config/short',
     {
+      config: { guard: 'settings' },
       schema: { tags, summary: 'The shortened client configuration', response: responses(ClientConfigShort) },
     },
     async () => ok(settings.clientConfigShort(variants, instance)),
@@ -48,6 +51,7 @@ export async function settingsRoutes(app: FastifyInstance, { config, variants }:
   app.get(
     '/settings/reports',
     {
+      config: { guard: 'settings' },
       schema: {
         tags,
         summary: 'The report variants: languages, report types, roles',
@@ -59,6 +63,7 @@ export async function settingsRoutes(app: FastifyInstance, { config, variants }:
   app.get(
     '/settings/reports/:reportalias/datastructure',
     {
+      config: { guard: 'settings' },
       schema: {
         tags,
         summary: 'Questions and answers of a variant: question codes mapped to question texts',
@@ -68,8 +73,8 @@ export async function settingsRoutes(app: FastifyInstance, { config, variants }:
       },
     },
     async (request) => {
-      const { reportalias } = request.params as ReportAliasParams;
-      const { language } = request.query as DatastructureQuery;
+      const { reportalias } = request.params;
+      const { language } = request.query;
       // `?language=` with no value is no choice: the variant's default language.
       const data = settings.datastructure(variant(reportalias), language || undefined);
       if (!data) throw notFound('language');
@@ -79,6 +84,7 @@ export async function settingsRoutes(app: FastifyInstance, { config, variants }:
   app.get(
     '/settings/reports/:reportalias/textkeys',
     {
+      config: { guard: 'settings' },
       schema: {
         tags,
         summary: 'The text keys of a variant',
@@ -86,11 +92,12 @@ export async function settingsRoutes(app: FastifyInstance, { config, variants }:
         response: responses(TextKeys),
       },
     },
-    async (request) => ok(settings.textKeys(variant((request.params as ReportAliasParams).reportalias))),
+    async (request) => ok(settings.textKeys(variant(request.params.reportalias))),
   );
   app.get(
     '/settings/reports/:reportalias/:lang/texts',
     {
+      config: { guard: 'settings' },
       schema: {
         tags,
         summary: 'The texts of a variant in one language',
@@ -99,7 +106,7 @@ export async function settingsRoutes(app: FastifyInstance, { config, variants }:
       },
     },
     async (request) => {
-      const { reportalias, lang } = request.params as ReportTextsParams;
+      const { reportalias, lang } = request.params;
       const data = settings.texts(variant(reportalias), lang);
       if (!data) throw notFound('language');
       return ok(data);

@@ -1,0 +1,92 @@
+import { SCOPES, type Scope } from '@assay/schema';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify';
+import { type AuthServices, authenticate, authenticateFromCache, type Principal } from '../auth/guard.js';
+
+/**
+ * What guards a route under /api/v1: the scope family a caller needs (DESIGN.md: the route's
+ * first path segment), or `public` (the token, authorize and document routes, which check what
+ * they need themselves).
+ */
+export type Guard = Scope | 'public';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling: set by the guard of a scoped route (unset on public routes). */
+    principal: Principal;
+  }
+  interface FastifyContextConfig {
+    /**
+     * What guards the route (http/route-guard.ts). Every route under /api/v1 must say it: one
+     * that does not stops the server at start-up.
+     */
+    guard?: Guard;
+  }
+}
+
+/** An API route with what guards it, as registered. */
+export interface GuardedRoute {
+  method: string;
+  url: string;
+  guard: Guard;
+}
+
+const GUARDS = new Set<unknown>([...SCOPES, 'public']);
+const isGuard = (value: unknown): value is Guard => GUARDS.has(value);
+
+/** The guard a route declares; a route that declares none is refused, by method and URL. */
+export function declaredGuard(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): Guard {
+  const guard = route.config?.guard;
+  if (isGuard(guard)) return guard;
+  const method = [route.method].flat().join(',');
+  const problem =
+    guard === undefined ? 'declares no guard' : `declares an unknown guard ${JSON.stringify(guard)}`;
+  throw new Error(
+    `${method} ${route.url} ${problem}: give it config.guard, its scope family (${SCOPES.join(', ')}) or 'public'`,
+  );
+}
+
+/** The scope family a declared guard needs, or undefined for a public route (or a route outside the API). */
+export const familyOf = (guard: Guard | undefined): Scope | undefined =>
+  guard === 'public' ? undefined : guard;
+
+/**
+ * Guards every route registered in `api` from now on, failing closed: a route must declare its
+ * guard (config.guard) or its registration throws, which stops start-up. A scoped route gets an
+ * onRequest hook, its family fixed now, that checks the credentials; every route is added to
+ * `seen`. On a route with path parameters `wrongMethod` runs first: `/groups/:groupid` also
+ * matches `GET /groups/dupecheck`, a wrong method on a known path (405), decided before the
+ * credentials as for any other path.
+ */
+export function guardRoutes(
+  api: FastifyInstance,
+  auth: AuthServices,
+  { wrongMethod, seen }: { wrongMethod: onRequestHookHandler; seen: GuardedRoute[] },
+) {
+  api.addHook('onRoute', (route) => {
+    const guard = declaredGuard(route);
+    for (const method of [route.method].flat()) seen.push({ method, url: route.url, guard });
+    const family = familyOf(guard);
+    if (family === undefined) return;
+    // Callback style, so that the common case (a cached token) goes on without a promise.
+    const check = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+      const cached = authenticateFromCache(auth, request, family);
+      if (cached) {
+        request.principal = cached;
+        return done();
+      }
+      authenticate(auth, request, family).then((principal) => {
+        request.principal = principal;
+        done();
+      }, done);
+    };
+    const existing = route.onRequest ?? [];
+    const hooks = Array.isArray(existing) ? existing : [existing];
+    route.onRequest = route.url.includes(':') ? [wrongMethod, check, ...hooks] : [check, ...hooks];
+  });
+}
