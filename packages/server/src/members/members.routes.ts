@@ -19,7 +19,6 @@ import { IMPORT_BODY_LIMIT, readBody } from '../http/read-body.js';
 import { type ApiInstance, idParams, responses, sendOkArray, validated } from '../http/route-schema.js';
 import { utf8Body } from '../util/text.js';
 import { importMembersFromCsv, importMembersFromJson, JsonImportBody } from './import-body.js';
-import { streamMemberList } from './members.repository.js';
 import * as members from './members.service.js';
 import { toListItem } from './members.wire.js';
 
@@ -38,7 +37,7 @@ export async function memberRoutes(app: ApiInstance, { db }: AppContext) {
         response: responses(Type.Array(MemberListItem)),
       },
     },
-    async (_request, reply) => sendOkArray(reply, streamMemberList(db), toListItem),
+    async (_request, reply) => sendOkArray(reply, members.listMembers(db), toListItem),
   );
 
   app.post(

@@ -354,3 +354,8 @@ async function writeRows(
     else result.errors.push({ row, message: 'email: already exists' });
   }
 }
+
+/** Every member in the list shape, a batch at a time (see `streamMemberList`). */
+export function listMembers(db: Kysely<Database>): AsyncGenerator<repo.MemberListRow[]> {
+  return repo.streamMemberList(db);
+}

@@ -34,7 +34,7 @@ import { utf8Body } from '../util/text.js';
 import { createGroupReport } from './group.service.js';
 import { importReports, importRowsFromCsv, importRowsFromJson, variantOf } from './personal.service.js';
 import { renderReport } from './report-pdf.js';
-import * as repo from './reports.repository.js';
+import type { ReportListRow } from './reports.repository.js';
 import * as reports from './reports.service.js';
 import { reportMapper } from './reports.wire.js';
 import { listSamples, renderSample } from './samples.js';
@@ -52,7 +52,7 @@ const pdfResponse = {
 };
 
 /** A Report list streamed as it is read. */
-export function sendReports(reply: FastifyReply, batches: AsyncIterable<repo.ReportListRow[]>) {
+export function sendReports(reply: FastifyReply, batches: AsyncIterable<ReportListRow[]>) {
   return sendOkArray(reply, batches, reportMapper());
 }
 
@@ -68,7 +68,7 @@ export async function reportRoutes(app: ApiInstance, deps: AppContext) {
         response: responses(Type.Array(Report)),
       },
     },
-    async (_request, reply) => sendReports(reply, repo.streamReports(deps.db, { all: true })),
+    async (_request, reply) => sendReports(reply, reports.allReports(deps)),
   );
 
   app.post(
@@ -109,7 +109,7 @@ export async function reportRoutes(app: ApiInstance, deps: AppContext) {
         response: responses(ReportSearchResult),
       },
     },
-    async (request) => ok(await repo.search(deps.db, request.params.term)),
+    async (request) => ok(await reports.search(deps, request.params.term)),
   );
 
   app.get(

@@ -36,6 +36,16 @@ async function existing(deps: ReportDeps, id: string): Promise<ReportRow> {
   return row;
 }
 
+/** Every report, in the list shape, a batch at a time (see `streamReports`). */
+export function allReports(deps: ReportDeps): AsyncGenerator<repo.ReportListRow[]> {
+  return repo.streamReports(deps.db, { all: true });
+}
+
+/** Campaigns, members and groups whose name (or alias, or e-mail) contains the term. */
+export function search(deps: ReportDeps, term: string) {
+  return repo.search(deps.db, term);
+}
+
 export async function getShort(deps: ReportDeps, id: string): Promise<ReportShort> {
   const row = await repo.findReportDetail(deps.db, id);
   if (!row) throw notFound('report');
