@@ -181,6 +181,23 @@ async function pageTexts(pdf) {
   return texts;
 }
 
+// As src/pdf/fonts.ts does: a glyph asked for under other characters than its shared object has is
+// a copy with those characters, so that no document's text map depends on another's.
+function shareable(font) {
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id, characters = []) => {
+    const glyph = getGlyph(id, characters);
+    const same =
+      glyph !== null &&
+      glyph.codePoints.length === characters.length &&
+      glyph.codePoints.every((codePoint, i) => codePoint === characters[i]);
+    if (glyph === null || same) return glyph;
+    void glyph.advanceWidth;
+    return Object.create(glyph, { codePoints: { value: characters, enumerable: true } });
+  };
+  return font;
+}
+
 function drawPlainPdf(texts, shared) {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
@@ -195,7 +212,7 @@ function drawPlainPdf(texts, shared) {
     doc.on('error', reject);
     doc.registerFont('NotoSans', fontBytes);
     doc.font('NotoSans');
-    if (parsedFont === undefined) parsedFont = doc._font.font;
+    if (parsedFont === undefined) parsedFont = shareable(doc._font.font);
     else {
       doc._font.font = parsedFont;
       doc._font.subset = parsedFont.createSubset();
