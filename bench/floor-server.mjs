@@ -62,6 +62,7 @@ async function questionnaireFloor(app, campaign) {
   const { checkCsrf, csrfToken, setPageHeaders } = await load('pages/security.js');
   const { AnswerError, checkAnswer, MAX_TEXT_ANSWER } = await load('reports/answers.js');
   const { builtinVariantsDir, loadVariants } = await load('variants/load-variants.js');
+  const { questionnaireMinutes } = await load('questionnaire/duration.js');
 
   const variant = loadVariants([builtinVariantsDir()]).get(campaign.variant);
   if (!variant) throw new Error(`no variant ${campaign.variant}`);
@@ -74,7 +75,6 @@ async function questionnaireFloor(app, campaign) {
   const secure = false;
   const q = (token, rest = '') => `${prefix}/q/${token}${rest}`;
   const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-  const SECONDS_PER_ITEM = { likert: 8, choice: 10, text: 60 };
 
   // What the database holds in the real thing: the answers as JSON text, and whether it was sent.
   const store = new Map();
@@ -253,14 +253,15 @@ async function questionnaireFloor(app, campaign) {
       }
       const texts = variant.texts[language] ?? {};
       const base = chrome();
-      const seconds = variant.questions.reduce((sum, question) => sum + SECONDS_PER_ITEM[question.type], 0);
+      const minutes = questionnaireMinutes(variant);
       return page(reply, 200, 'intro', {
         ...base,
         title: texts['variant.name'] ?? base.serviceName,
         heading: texts['variant.name'] ?? base.serviceName,
-        paragraphs: texts['questionnaire.intro']
-          ? [texts['questionnaire.intro']]
-          : [base.t.startIntro, fill(base.t.duration, { minutes: Math.max(1, Math.round(seconds / 60)) })],
+        paragraphs: [
+          texts['questionnaire.intro'] ?? base.t.startIntro,
+          ...(minutes === undefined ? [] : [fill(base.t.duration, { minutes })]),
+        ],
         startHref: q(token, '/page/1'),
         ratersHref: undefined,
         ratersText: signupStringsFor(language).nominateLink,
