@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssay } from '../helpers/cli-in-process.js';
 import {
   cliDialects,
   freePort,
   freshCliDatabase,
-  MAIN,
   type Outcome,
+  serveProcess,
   stopProcess,
 } from '../helpers/cli-process.js';
 
@@ -29,8 +29,6 @@ describe.each(dialects)(
     let drop: () => Promise<void>;
     let server: ChildProcess;
     let base: string;
-    const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
-    delete env.DATABASE_URL;
     const where = () => ['--data', dataDir, ...(url ? ['--database-url', url] : [])];
 
     // The commands run in-process (their own connection, as a separate `assay` would open);
@@ -71,23 +69,9 @@ describe.each(dialects)(
       await ok('setup');
       const port = await freePort();
       base = `http://127.0.0.1:${port}`;
-      server = spawn(
-        process.execPath,
-        [MAIN, 'serve', ...where(), '--port', String(port), '--host', '127.0.0.1'],
-        { env },
-      );
-      let output = '';
-      const started = await new Promise<boolean>((resolve) => {
-        server.stdout?.on('data', (chunk) => {
-          output += chunk;
-          if (output.includes('Assay is serving')) resolve(true);
-        });
-        server.stderr?.on('data', (chunk) => {
-          output += chunk;
-        });
-        server.on('exit', () => resolve(false));
-      });
-      expect(started, output).toBe(true);
+      const served = await serveProcess(where(), port, { DATABASE_URL: undefined });
+      server = served.child;
+      expect(served.started, served.output()).toBe(true);
     });
     afterAll(async () => {
       if (server) expect(await stopProcess(server)).toBe(0);

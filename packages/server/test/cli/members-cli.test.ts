@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import {
   freshCliDatabase,
   MAIN,
   type Outcome,
+  serveProcess,
   stopProcess,
 } from '../helpers/cli-process.js';
 
@@ -108,23 +109,9 @@ describe.each(dialects)('assay members import, with `assay serve` running on %s'
     );
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = spawn(
-      process.execPath,
-      [MAIN, 'serve', ...where(), '--port', String(port), '--host', '127.0.0.1'],
-      { env },
-    );
-    let output = '';
-    const started = await new Promise<boolean>((resolve) => {
-      server.stdout?.on('data', (chunk) => {
-        output += chunk;
-        if (output.includes('Assay is serving')) resolve(true);
-      });
-      server.stderr?.on('data', (chunk) => {
-        output += chunk;
-      });
-      server.on('exit', () => resolve(false));
-    });
-    expect(started, output).toBe(true);
+    const served = await serveProcess(where(), port, { DATABASE_URL: undefined });
+    server = served.child;
+    expect(served.started, served.output()).toBe(true);
     const response = await fetch(`${base}/api/v1/auth/access_token`, {
       method: 'POST',
       body: new URLSearchParams({

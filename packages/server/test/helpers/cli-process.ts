@@ -71,12 +71,22 @@ export const stopProcess = (child: ChildProcess, signal: 'SIGTERM' | 'SIGINT' = 
     child.kill(signal);
   });
 
-/** Starts `assay serve` on a port and waits until it listens; answers the process and its output so far. */
-export async function serveProcess(data: string, port: number, env: NodeJS.ProcessEnv = {}) {
+/**
+ * Starts `assay serve` on a port and waits until it listens; answers the process, whether it
+ * started, and its output so far. `where` is a data folder, or the flags that say where the instance
+ * lives (`--data DIR [--database-url URL]`); `env` adds to the test's environment (an undefined
+ * value removes a variable).
+ */
+export async function serveProcess(where: string | string[], port: number, env: NodeJS.ProcessEnv = {}) {
+  const store = typeof where === 'string' ? ['--data', where] : where;
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', ...env };
+  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
   const child = spawn(
     process.execPath,
-    [MAIN, 'serve', '--data', data, '--port', String(port), '--host', '127.0.0.1'],
-    { env: { ...process.env, LOG_LEVEL: 'warn', ...env } },
+    [MAIN, 'serve', ...store, '--port', String(port), '--host', '127.0.0.1'],
+    {
+      env: childEnv,
+    },
   );
   let output = '';
   child.stdout.on('data', (chunk) => {
