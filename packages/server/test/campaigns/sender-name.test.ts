@@ -48,18 +48,7 @@ for (const dialect of dialects) {
         scopes: ['members', 'campaigns'],
         redirectUris: [],
       });
-      const response = await instance.inject({
-        method: 'POST',
-        url: '/api/v1/auth/access_token',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: client.client_id,
-          client_secret: client.client_secret,
-          scope: 'members campaigns',
-        }).toString(),
-      });
-      return `Bearer ${response.json.data.access_token}`;
+      return `Bearer ${await instance.clientToken(client, 'members campaigns')}`;
     };
 
     /** Creates a campaign through the API as that user, invites one member, delivers: the mail received. */

@@ -69,6 +69,8 @@ export interface Instance {
   client: IssuedClient;
   /** A bearer token for the given scopes (every scope by default), made through the token endpoint. */
   token(scopes?: string): Promise<string>;
+  /** A bearer token of another client (a user's integration), made through the token endpoint. */
+  clientToken(client: IssuedClient, scopes: string): Promise<string>;
   /** An API call under /api/v1 with a bearer token for every scope unless `auth` says otherwise. */
   call(
     method: string,
@@ -146,19 +148,23 @@ export async function startInstance(
     async token(scopes = ALL_SCOPES) {
       const cached = tokens.get(scopes);
       if (cached) return cached;
+      const token = await instance.clientToken(boot.client, scopes);
+      tokens.set(scopes, token);
+      return token;
+    },
+    async clientToken(client, scopes) {
       const response = await inject({
         method: 'POST',
         url: '/api/v1/auth/access_token',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({
           grant_type: 'client_credentials',
-          client_id: boot.client.client_id,
-          client_secret: boot.client.client_secret,
+          client_id: client.client_id,
+          client_secret: client.client_secret,
           scope: scopes,
         }).toString(),
       });
       if (response.statusCode !== 200) throw new Error(`token: ${response.body}`);
-      tokens.set(scopes, response.json.data.access_token);
       return response.json.data.access_token;
     },
     async call(method, url, { body, auth, headers = {} } = {}) {
