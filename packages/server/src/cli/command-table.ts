@@ -1,4 +1,5 @@
 import { loadInstanceVariants } from '../app.js';
+import { DEFAULT_BRAND_COLOR, MIN_PASSWORD_LENGTH } from '../auth/user-rules.js';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/connect.js';
 import type { Db } from '../db/database.js';
@@ -80,7 +81,7 @@ const userFields = {
   color: {
     type: 'string',
     value: 'C',
-    description: 'the colour of their reports: #rgb or #rrggbb (default #1d70b8)',
+    description: `the colour of their reports: #rgb or #rrggbb (default ${DEFAULT_BRAND_COLOR})`,
   },
 } as const satisfies Record<string, OptionSpec>;
 
@@ -140,7 +141,7 @@ export const COMMANDS: readonly Command[] = [
       password: {
         type: 'string',
         value: 'P',
-        description: 'the password they sign in with (at least 12 characters)',
+        description: `the password they sign in with (at least ${MIN_PASSWORD_LENGTH} characters)`,
       },
       ...userFields,
       json,
@@ -203,7 +204,7 @@ export const COMMANDS: readonly Command[] = [
         type: 'string',
         value: 'P',
         required: true,
-        description: 'the new password (at least 12 characters)',
+        description: `the new password (at least ${MIN_PASSWORD_LENGTH} characters)`,
       },
     },
     migrate: true,

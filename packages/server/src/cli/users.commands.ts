@@ -8,7 +8,7 @@ import {
 } from '../auth/auth.repository.js';
 import { createUser } from '../auth/auth.service.js';
 import type { UserRow } from '../auth/auth.table.js';
-import { passwordProblem } from '../auth/user-rules.js';
+import { DEFAULT_BRAND_COLOR, passwordProblem } from '../auth/user-rules.js';
 import type { Database } from '../db/database.js';
 import { BusinessError } from '../domain/errors.js';
 import { canonicalEmail, checkEmail, lineProblem } from '../util/safe-text.js';
@@ -87,7 +87,8 @@ function checkLength(flag: string, value: string, max: number): void {
 /** `#rgb` or `#rrggbb`, as lowercase `#rrggbb`. */
 export function checkColor(value: string): string {
   const match = COLOR.exec(value.trim());
-  if (!match) throw refuse('color', `must be #rgb or #rrggbb (like #1d70b8), got ${shown(value)}`);
+  if (!match)
+    throw refuse('color', `must be #rgb or #rrggbb (like ${DEFAULT_BRAND_COLOR}), got ${shown(value)}`);
   const hex = (match[1] as string).toLowerCase();
   return `#${hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex}`;
 }
