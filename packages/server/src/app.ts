@@ -8,6 +8,7 @@ import { tokenRoutes } from './auth/token.routes.js';
 import { TokenService } from './auth/tokens.js';
 import { campaignRoutes } from './campaigns/campaigns.routes.js';
 import type { Config } from './config.js';
+import { consolePages } from './console/console.plugin.js';
 import type { AppContext } from './context.js';
 import { type Db, ping } from './db/database.js';
 import { BusinessError } from './domain/errors.js';
@@ -251,6 +252,8 @@ export async function buildApp({
 
   // The participant pages: their own scope (form bodies, page headers, HTML errors).
   await app.register(participantPages, context);
+  // The operator console: its own scope too (sessions, forms, page headers, HTML errors).
+  await app.register((scope) => consolePages(scope, context), { prefix: '/console' });
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {

@@ -27,6 +27,8 @@ export interface Config {
   readonly trustProxy: boolean | number | string[];
   /** A client whose answer has not drained for this long is cut off (its socket destroyed); 0: never. */
   readonly sendTimeoutSeconds: number;
+  /** A console session unused for this long ends (the operator signs in again). */
+  readonly consoleIdleMinutes: number;
 }
 
 export class ConfigError extends Error {
@@ -161,5 +163,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     adminEmail: mailbox('ASSAY_ADMIN_EMAIL', env.ASSAY_ADMIN_EMAIL, 'admin@localhost'),
     trustProxy: trustProxy(env.ASSAY_TRUST_PROXY),
     sendTimeoutSeconds: integer('ASSAY_SEND_TIMEOUT_SECONDS', env.ASSAY_SEND_TIMEOUT_SECONDS, 60, 0, 86400),
+    consoleIdleMinutes: integer(
+      'ASSAY_CONSOLE_IDLE_MINUTES',
+      env.ASSAY_CONSOLE_IDLE_MINUTES,
+      8 * 60,
+      1,
+      30 * 24 * 60,
+    ),
   });
 }

@@ -53,9 +53,15 @@ async function serve(db: Db, config: Config, setupFirst: boolean) {
   print(
     `Assay is serving ${config.publicUrl} (API ${config.publicUrl}/api/v1, reference ${config.publicUrl}/api/docs)`,
   );
+  print(`Console: ${config.publicUrl}/console`);
   if (first) {
     const { client, user } = first;
     const base = `${config.publicUrl}/api/v1`;
+    const link = await commands.signInLink(db.kysely, config.publicUrl, user.email);
+    print('');
+    print(`First start: open the console as the admin ${user.email} with this one-time link (24 hours):`);
+    print(`  ${link.url}`);
+    print('  then set a password for next time: assay users password --email <e-mail> --password <password>');
     print('');
     print(`First start: created the admin user ${user.email} and an OAuth client with every scope.`);
     print(`  client_id:     ${client.client_id}`);

@@ -4,10 +4,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { formatDate } from '../util/dates.js';
 import { isStorableText } from '../util/text.js';
-import { findClient, findUserByEmail, insertCode } from './auth.repository.js';
+import { findClient, insertCode } from './auth.repository.js';
 import type { OAuthClientRow } from './auth.table.js';
+import { checkPassword } from './password-sign-in.js';
 import type { FailureLimiter } from './rate-limit.js';
-import { hashPassword, hashSecret, passwordMatches } from './secrets.js';
+import { hashSecret } from './secrets.js';
 
 const CODE_LIFETIME_MS = 120_000;
 
@@ -138,19 +139,17 @@ export async function decide(
       location: redirectWith(redirectUri, { error: 'access_denied', state: params.state }),
     };
   }
-  const wait = await limiter.retryAfter(answer.caller);
-  if (wait > 0)
-    return { kind: 'retry', status: 429, message: `Too many failed attempts: try again in ${wait} seconds.` };
-  const user = answer.email ? await findUserByEmail(db, answer.email.trim()) : undefined;
-  // The hash is checked even without a user, so that the time taken does not tell which e-mail
-  // addresses have an account.
-  const valid =
-    (await passwordMatches(answer.password ?? '', user?.password_hash ?? (await decoyHash()))) &&
-    Boolean(user?.password_hash && answer.password);
-  if (!user || !valid) {
-    await limiter.fail(answer.caller);
-    return { kind: 'retry', status: 401, message: 'The e-mail address or the password is not right.' };
+  const check = await checkPassword(db, limiter, answer);
+  if (!check.ok) {
+    return check.reason === 'wait'
+      ? {
+          kind: 'retry',
+          status: 429,
+          message: `Too many failed attempts: try again in ${check.seconds} seconds.`,
+        }
+      : { kind: 'retry', status: 401, message: 'The e-mail address or the password is not right.' };
   }
+  const user = check.user;
   const code = randomBytes(32).toString('base64url');
   const now = Date.now();
   await insertCode(db, {
@@ -167,13 +166,6 @@ export async function decide(
   });
   return { kind: 'redirect', location: redirectWith(redirectUri, { code, state: params.state }) };
 }
-
-let decoy: Promise<string> | undefined;
-/** A password hash no password is known for, made once. */
-const decoyHash = () => {
-  decoy ??= hashPassword(randomBytes(32).toString('base64url'));
-  return decoy;
-};
 
 /** PKCE S256: BASE64URL(SHA256(verifier)) must equal the challenge. */
 export function verifierMatches(verifier: string, challenge: string): boolean {

@@ -197,7 +197,7 @@ export const COMMANDS: readonly Command[] = [
   }),
   command({
     name: 'users password',
-    summary: 'the password a user signs in with (Authorization Code flow)',
+    summary: 'the password a user signs in with (the console and the Authorization Code flow)',
     options: {
       email: { type: 'string', value: 'E', required: true, description: 'the user, by e-mail address' },
       password: {
@@ -211,6 +211,23 @@ export const COMMANDS: readonly Command[] = [
     async run({ db, values, print }) {
       await commands.setPassword(db.kysely, values.email, values.password);
       print('password set');
+    },
+  }),
+  command({
+    name: 'users sign-in-link',
+    summary: 'a one-time link into the console for a user (works once, for 24 hours)',
+    options: {
+      email: {
+        type: 'string',
+        value: 'E',
+        description: 'the user, by e-mail address (default: the first admin)',
+      },
+    },
+    migrate: true,
+    async run({ db, values, print, config }) {
+      const link = await commands.signInLink(db.kysely, config.publicUrl, values.email);
+      print(`One-time sign-in link for ${link.email} (works once, for 24 hours):`);
+      print(link.url);
     },
   }),
   command({

@@ -19,6 +19,7 @@ import type { UserRow } from '../auth/auth.table.js';
 import { hashPassword } from '../auth/secrets.js';
 import { generateSigningKey } from '../auth/tokens.js';
 import { passwordProblem } from '../auth/user-rules.js';
+import { createSignInLink } from '../console/sessions.service.js';
 import type { Database } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { BusinessError } from '../domain/errors.js';
@@ -91,6 +92,21 @@ export async function addApiKey(
 ) {
   const user = await owner(db, input.user);
   return createApiKey(db, { userId: user.id, scopes: parseScopes(input.scopes), name: input.name });
+}
+
+/**
+ * A one-time link that signs a user in to the console (for 24 hours): what the first start prints
+ * for the admin, and what `assay users sign-in-link` makes for anyone who has lost their way in.
+ */
+export async function signInLink(
+  db: Kysely<Database>,
+  publicUrl: string,
+  email: string | undefined,
+  now = new Date(),
+): Promise<{ email: string; url: string }> {
+  const user = await owner(db, email);
+  const secret = await createSignInLink(db, user.id, now);
+  return { email: user.email, url: `${publicUrl}/console/sign-in/link/${secret}` };
 }
 
 /** The first start of an empty instance: an admin user and a client with every scope. */

@@ -12,6 +12,7 @@ import type {
   CampaignTable,
   RetiredTokenTable,
 } from '../campaigns/campaigns.table.js';
+import type { ConsoleSessionTable, ConsoleSignInLinkTable } from '../console/console.table.js';
 import type { GroupTable } from '../groups/groups.table.js';
 import type { MailOutboxTable } from '../mail/mail.table.js';
 import type { MemberTable } from '../members/members.table.js';
@@ -35,6 +36,8 @@ export interface Database {
   retired_tokens: RetiredTokenTable;
   instance_facts: InstanceFactTable;
   guess_failures: GuessFailureTable;
+  console_sessions: ConsoleSessionTable;
+  console_sign_in_links: ConsoleSignInLinkTable;
 }
 
 /** An attempt counted by a guessing limit (auth/rate-limit.ts), on PostgreSQL only. */

@@ -329,3 +329,15 @@ export async function countOutbox(
  */
 export const parseMailParams = (text: string): MailParams => JSON.parse(text) as MailParams;
 export const mailParamsText = (params: MailParams): string => JSON.stringify(params);
+
+/** How many failed mails each campaign has (only campaigns with any). */
+export async function failedMailsPerCampaign(db: Kysely<Database>): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => ['campaign_id', eb.fn.countAll<number>().as('count')])
+    .where('status', '=', 'failed')
+    .where('campaign_id', 'is not', null)
+    .groupBy('campaign_id')
+    .execute();
+  return new Map(rows.map((row) => [row.campaign_id as string, Number(row.count)]));
+}

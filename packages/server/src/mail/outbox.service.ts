@@ -5,6 +5,7 @@ import type { VariantRegistry } from '../variants/variant.types.js';
 import type { OutboxRow, OutboxStatus } from './mail.table.js';
 import type { RenderedMail } from './mail.types.js';
 import {
+  failedMailsPerCampaign,
   findOutboxMail,
   listOutbox,
   parseMailParams,
@@ -123,4 +124,9 @@ export async function retryMail(db: Kysely<Database>, id: string, now: string): 
 /** Every failed mail queued again; answers how many. */
 export async function retryFailed(db: Kysely<Database>, now: string): Promise<number> {
   return retryFailedMails(db, now);
+}
+
+/** The campaigns with failed mails, and how many each (the console's dashboard calls them out). */
+export async function failedPerCampaign(db: Kysely<Database>): Promise<Map<string, number>> {
+  return failedMailsPerCampaign(db);
 }

@@ -34,13 +34,20 @@ for (const file of readdirSync(`${PAGES_DIR}partials`)) {
     handlebars.registerPartial(file.slice(0, -4), readFileSync(`${PAGES_DIR}partials/${file}`, 'utf8'));
   }
 }
+// The participant pages' templates by name (`check`), the console's under `console/`
+// (`console/dashboard`): one environment, one layout, one stylesheet.
 const templates = new Map<string, Handlebars.TemplateDelegate>();
-for (const file of readdirSync(PAGES_DIR)) {
-  if (file.endsWith('.hbs')) {
-    templates.set(
-      file.slice(0, -4),
-      handlebars.compile(readFileSync(`${PAGES_DIR}${file}`, 'utf8'), { strict: false, preventIndent: true }),
-    );
+for (const folder of ['', 'console/']) {
+  for (const file of readdirSync(`${PAGES_DIR}${folder}`)) {
+    if (file.endsWith('.hbs')) {
+      templates.set(
+        `${folder}${file.slice(0, -4)}`,
+        handlebars.compile(readFileSync(`${PAGES_DIR}${folder}${file}`, 'utf8'), {
+          strict: false,
+          preventIndent: true,
+        }),
+      );
+    }
   }
 }
 

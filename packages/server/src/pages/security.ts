@@ -26,7 +26,8 @@ export function setPageHeaders(reply: FastifyReply): void {
  */
 const csrfCookie = (secure: boolean) => (secure ? '__Host-assay_csrf' : 'assay_csrf');
 
-function cookieValue(request: FastifyRequest, name: string): string | undefined {
+/** A cookie the request carries, by name. */
+export function cookieValue(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {

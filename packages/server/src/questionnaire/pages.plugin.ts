@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { isDatabaseUnavailable } from '../db/database.js';
 import { DATABASE_RETRY_AFTER, pageStatusOf } from '../http/error-handler.js';
+import { acceptForms } from '../http/form-body.js';
 import { setPageHeaders } from '../pages/security.js';
 import { stringsFor } from '../pages/strings.js';
 import { acceptedLanguage, pageKit } from './page-kit.js';
@@ -19,17 +20,8 @@ export async function participantPages(app: FastifyInstance, deps: AppContext) {
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
   });
-  // Forms post URL-encoded bodies; the parser lives in this scope only. Keys are read into an
-  // object without a prototype, so no field name can reach Object.prototype.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 512 * 1024 },
-    (_request, body, done) => {
-      const form: Record<string, string> = Object.create(null);
-      for (const [key, value] of new URLSearchParams(body as string)) form[key] = value;
-      done(null, form);
-    },
-  );
+  // Forms post URL-encoded bodies; the parser lives in this scope only.
+  acceptForms(app);
   app.addHook('onRequest', async (_request, reply) => {
     setPageHeaders(reply);
   });

@@ -20,6 +20,7 @@ const GLUE: Record<string, string> = {
   'auth/guard.ts': 'the /api/v1 authentication hook reads the request',
   'pages/security.ts': 'CSRF and page headers of the participant pages',
   'questionnaire/page-kit.ts': 'renders participant pages onto the reply',
+  'console/console-kit.ts': 'the console session cookie, its form token, and pages sent onto the reply',
 };
 
 const files = (dir: string): string[] =>

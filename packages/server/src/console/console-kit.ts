@@ -1,0 +1,81 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { renderPage } from '../pages/render.js';
+import { cookieValue } from '../pages/security.js';
+import { acceptedLanguage } from '../questionnaire/page-kit.js';
+import { isLanguage, type Language } from '../variants/variant.types.js';
+import type { SignedIn } from './sessions.service.js';
+import type { ConsoleView, Viewer } from './views/console-view.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in operator of a console request (console.plugin.ts), or null. */
+    operator: SignedIn | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * Who may open a console route: by default a signed-in operator (a route that says nothing is
+     * closed); `public` for the sign-in pages; `admin` for a platform admin only.
+     */
+    console?: 'public' | 'admin';
+  }
+}
+
+/** Where the console's own stylesheet and script are served (same origin, no outside asset). */
+export const CONSOLE_ASSETS = '/console/assets';
+
+/**
+ * The session cookie's name: `__Host-` prefixed over https (the browser then takes it only with
+ * `Secure`, `Path=/` and no `Domain`), the plain name over http, where browsers refuse `__Host-`.
+ */
+export const sessionCookie = (secure: boolean) => (secure ? '__Host-assay_session' : 'assay_session');
+/** The language chosen before signing in (not a secret). */
+const LANGUAGE_COOKIE = 'assay_console_language';
+
+export function sessionCookieHeader(secure: boolean, value: string): string {
+  return `${sessionCookie(secure)}=${value}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+export function clearedSessionCookie(secure: boolean): string {
+  return `${sessionCookie(secure)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`;
+}
+
+export function languageCookieHeader(secure: boolean, language: Language): string {
+  return `${LANGUAGE_COOKIE}=${language}; Path=/console; SameSite=Lax; Max-Age=31536000${secure ? '; Secure' : ''}`;
+}
+
+/** The session cookie's value on a request. */
+export const sessionSecretOf = (request: FastifyRequest, secure: boolean) =>
+  cookieValue(request, sessionCookie(secure));
+
+/** The console language of a request: the session's choice, the cookie's, else the browser's. */
+export function languageOf(request: FastifyRequest): Language {
+  const chosen = request.operator?.session.language ?? cookieValue(request, LANGUAGE_COOKIE);
+  return isLanguage(chosen) ? chosen : acceptedLanguage(request.headers['accept-language']);
+}
+
+/** Who is looking at a console page, for the views. */
+export function viewerOf(request: FastifyRequest): Viewer {
+  const operator = request.operator;
+  return {
+    language: languageOf(request),
+    user: operator?.user,
+    csrf: operator?.session.csrf,
+    path: request.url.length <= 2000 ? request.url : '/console',
+  };
+}
+
+/** True when a posted form carries the session's form token. */
+export function sessionCsrfMatches(request: FastifyRequest, formToken: unknown): boolean {
+  const expected = request.operator?.session.csrf;
+  if (!expected || typeof formToken !== 'string' || formToken.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(expected), Buffer.from(formToken));
+}
+
+/** Sends a console view as an HTML page. */
+export function showConsole(reply: FastifyReply, status: number, view: ConsoleView) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(renderPage(view.template, view.model, CONSOLE_ASSETS));
+}

@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { isDatabaseUnavailable } from '../db/database.js';
+import { DATABASE_RETRY_AFTER, pageStatusOf } from '../http/error-handler.js';
+import { acceptForms } from '../http/form-body.js';
+import { fieldsOf } from '../http/route-schema.js';
+import { STYLESHEET, STYLESHEET_VERSION } from '../pages/render.js';
+import { setPageHeaders } from '../pages/security.js';
+import { stringsFor } from '../pages/strings.js';
+import { CONSOLE_ASSETS, sessionCsrfMatches, sessionSecretOf, showConsole, viewerOf } from './console-kit.js';
+import { dashboardRoutes } from './dashboard.routes.js';
+import { currentSession } from './sessions.service.js';
+import { signInRoutes } from './sign-in.routes.js';
+import { consoleStrings } from './strings.js';
+import { consoleMessage } from './views/console-view.js';
+
+/**
+ * The operator console at /console: server-rendered pages on the participant pages' renderer,
+ * layout and stylesheet. Every route needs a signed-in operator unless it says otherwise
+ * (`config.console`: `public` for the sign-in pages, `admin` for admins only), so a new page is
+ * closed by default; every POST of a signed-in operator carries the session's form token.
+ */
+export async function consolePages(app: FastifyInstance, deps: AppContext) {
+  const { db, config, clock } = deps;
+  const secure = config.publicUrl.startsWith('https:');
+  const idleMs = config.consoleIdleMinutes * 60_000;
+
+  // Pages for people, not operations of the API: they stay out of the OpenAPI document.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
+  acceptForms(app);
+  app.decorateRequest('operator', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    setPageHeaders(reply);
+    const access = request.routeOptions.config?.console;
+    if (request.url.startsWith(`${CONSOLE_ASSETS}/`)) return;
+    request.operator = (await currentSession(db, sessionSecretOf(request, secure), clock(), idleMs)) ?? null;
+    if (access === 'public') return;
+    if (!request.operator) {
+      // Back to where the operator was going once signed in: a GET's own path; a form posted
+      // after the session ended goes back to the console's start (nothing was changed).
+      const next = request.method === 'GET' ? request.url : '/console';
+      const query = next === '/console' ? '' : `?${new URLSearchParams({ next })}`;
+      return reply.redirect(`/console/sign-in${query}`, 303);
+    }
+    if (access === 'admin' && request.operator.user.role !== 'admin') {
+      const c = consoleStrings(viewerOf(request).language);
+      return showConsole(reply, 403, consoleMessage(viewerOf(request), c.forbiddenTitle, [c.forbiddenBody]));
+    }
+  });
+
+  // Every form of a signed-in operator carries the session's token: a page of another site cannot
+  // know it, so a forged POST changes nothing. (The public forms check their own token.)
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'POST' || request.routeOptions.config?.console === 'public') return;
+    if (!sessionCsrfMatches(request, fieldsOf(request.body).csrf)) {
+      const viewer = viewerOf(request);
+      const c = consoleStrings(viewer.language);
+      return showConsole(
+        reply,
+        403,
+        consoleMessage(viewer, c.expiredTitle, [c.expiredBody], { href: '/console', text: c.goToDashboard }),
+      );
+    }
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const viewer = viewerOf(request);
+    const c = consoleStrings(viewer.language);
+    return showConsole(
+      reply,
+      404,
+      consoleMessage(viewer, c.notFoundTitle, [c.notFoundBody], { href: '/console', text: c.goToDashboard }),
+    );
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const viewer = viewerOf(request);
+    const c = consoleStrings(viewer.language);
+    const status = pageStatusOf(error);
+    const reason = error instanceof Error ? error.message : String(error);
+    if (status === 404) {
+      return showConsole(
+        reply,
+        404,
+        consoleMessage(viewer, c.notFoundTitle, [c.notFoundBody], {
+          href: '/console',
+          text: c.goToDashboard,
+        }),
+      );
+    }
+    const clientError = status !== undefined && status >= 400 && status < 500;
+    const unavailable = !clientError && isDatabaseUnavailable(error);
+    if (clientError) request.log.info({ statusCode: status, reason }, 'console page refused');
+    else if (unavailable) request.log.warn({ reason }, 'console page: database unavailable');
+    else request.log.error({ err: error }, 'console page failed');
+    if (unavailable) reply.header('retry-after', DATABASE_RETRY_AFTER);
+    const t = stringsFor(viewer.language);
+    return showConsole(
+      reply,
+      clientError ? (status as number) : unavailable ? 503 : 500,
+      consoleMessage(viewer, t.errorTitle, [t.errorBody]),
+    );
+  });
+
+  // The one stylesheet (the participant pages'), served here too so the console never depends on
+  // where the questionnaire is hosted; cached for a year, its address changes with its content.
+  app.get('/assets/assay.css', { config: { console: 'public' } }, async (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('etag', `"${STYLESHEET_VERSION}"`)
+      .type('text/css; charset=utf-8')
+      .send(STYLESHEET),
+  );
+
+  await app.register(signInRoutes, deps);
+  await app.register(dashboardRoutes, deps);
+}

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { UserRow } from '../auth/auth.table.js';
+import { hashSecret } from '../auth/secrets.js';
+import type { Database } from '../db/database.js';
+import { formatDate } from '../util/dates.js';
+import type { ConsoleSessionRow } from './console.table.js';
+import * as repo from './sessions.repository.js';
+
+/** A session's last sight is written at most this often: a page view is not a write. */
+const TOUCH_EVERY_MS = 60_000;
+/** A first start's sign-in link works once, for this long. */
+export const SIGN_IN_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** The cookie's value: 256 random bits. Only its hash is stored. */
+const newSecret = () => randomBytes(32).toString('base64url');
+export const SESSION_SECRET = /^[A-Za-z0-9_-]{43}$/;
+
+export interface SignedIn {
+  session: ConsoleSessionRow;
+  user: UserRow;
+}
+
+/** Starts a session for a user who just proved who they are; answers the cookie's value. */
+export async function startSession(
+  db: Kysely<Database>,
+  userId: string,
+  now: Date,
+  language: string | null = null,
+): Promise<string> {
+  const secret = newSecret();
+  const moment = formatDate(now);
+  await repo.insertSession(db, {
+    id_hash: hashSecret(secret),
+    user_id: userId,
+    csrf: newSecret(),
+    language,
+    created: moment,
+    last_seen: moment,
+  });
+  return secret;
+}
+
+/**
+ * The session a cookie's value opens at `now`, or undefined: unknown, or idle for longer than
+ * `idleMs` (then it is ended). A session in use has its last sight moved forward.
+ */
+export async function currentSession(
+  db: Kysely<Database>,
+  secret: string | undefined,
+  now: Date,
+  idleMs: number,
+): Promise<SignedIn | undefined> {
+  if (!secret || !SESSION_SECRET.test(secret)) return undefined;
+  const idHash = hashSecret(secret);
+  const found = await repo.findSession(db, idHash);
+  if (!found) return undefined;
+  const lastSeen = Date.parse(found.session.last_seen);
+  if (!(now.getTime() - lastSeen < idleMs)) {
+    await repo.deleteSession(db, idHash);
+    return undefined;
+  }
+  if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) await repo.touchSession(db, idHash, formatDate(now));
+  return found;
+}
+
+/** Signs out: the session ends for every process at once (nothing caches it). */
+export async function endSession(db: Kysely<Database>, session: ConsoleSessionRow): Promise<void> {
+  await repo.deleteSession(db, session.id_hash);
+}
+
+/** Ends a user's other sessions (or all of them); answers how many ended. */
+export async function endOtherSessions(
+  db: Kysely<Database>,
+  userId: string,
+  keep?: ConsoleSessionRow,
+): Promise<number> {
+  return repo.deleteUserSessions(db, userId, keep?.id_hash);
+}
+
+export async function chooseLanguage(
+  db: Kysely<Database>,
+  session: ConsoleSessionRow,
+  language: string | null,
+): Promise<void> {
+  await repo.setSessionLanguage(db, session.id_hash, language);
+}
+
+/** Forgets sessions idle for longer than `idleMs` (the scheduler's housekeeping). */
+export async function sweepIdleSessions(db: Kysely<Database>, now: Date, idleMs: number): Promise<void> {
+  await repo.sweepSessions(db, formatDate(new Date(now.getTime() - idleMs)));
+}
+
+/** A one-time sign-in link's secret for a user (the first start prints it for the admin). */
+export async function createSignInLink(db: Kysely<Database>, userId: string, now: Date): Promise<string> {
+  const secret = newSecret();
+  await repo.insertSignInLink(db, {
+    token_hash: hashSecret(secret),
+    user_id: userId,
+    expires: formatDate(new Date(now.getTime() + SIGN_IN_LINK_LIFETIME_MS)),
+    used: null,
+    created: formatDate(now),
+  });
+  return secret;
+}
+
+/** Uses a sign-in link: the user it signs in, once, before it expires. */
+export async function redeemSignInLink(
+  db: Kysely<Database>,
+  secret: string,
+  now: Date,
+): Promise<string | undefined> {
+  if (!SESSION_SECRET.test(secret)) return undefined;
+  return repo.consumeSignInLink(db, hashSecret(secret), formatDate(now));
+}

@@ -1,0 +1,142 @@
+import { Type } from 'typebox';
+import { checkPassword } from '../auth/password-sign-in.js';
+import type { AppContext } from '../context.js';
+import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
+import { checkCsrf, csrfToken } from '../pages/security.js';
+import { isLanguage } from '../variants/variant.types.js';
+import {
+  clearedSessionCookie,
+  languageCookieHeader,
+  languageOf,
+  sessionCookieHeader,
+  sessionCsrfMatches,
+  showConsole,
+  viewerOf,
+} from './console-kit.js';
+import { chooseLanguage, endSession, redeemSignInLink, startSession } from './sessions.service.js';
+import { consoleStrings } from './strings.js';
+import { consoleMessage } from './views/console-view.js';
+import { safeNext, signInView } from './views/sign-in.view.js';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** Signing in and out of the console, and its language. */
+export async function signInRoutes(app: ApiInstance, { db, config, clock, signInLimiter }: AppContext) {
+  const secure = config.publicUrl.startsWith('https:');
+  const open = { config: { console: 'public' as const } };
+
+  app.get(
+    '/sign-in',
+    { ...open, schema: { querystring: Type.Object({ next: Type.Optional(Type.String()) }) } },
+    async (request, reply) => {
+      const next = safeNext(request.query.next);
+      if (request.operator) return reply.redirect(next, 303);
+      const csrf = csrfToken(request, reply, secure);
+      return showConsole(reply, 200, signInView(viewerOf(request), { next, csrf }));
+    },
+  );
+
+  app.post('/sign-in', open, async (request, reply) => {
+    const form = fieldsOf(request.body);
+    const next = safeNext(form.next);
+    const viewer = viewerOf(request);
+    // A form from another site (or an old one) neither signs in nor counts as a guess.
+    if (!checkCsrf(request, form.csrf, secure)) {
+      const c = consoleStrings(viewer.language);
+      return showConsole(
+        reply,
+        403,
+        consoleMessage(viewer, c.expiredTitle, [c.expiredBody], {
+          href: `/console/sign-in?${new URLSearchParams({ next })}`,
+          text: c.signInAgain,
+        }),
+      );
+    }
+    const email = text(form.email)?.slice(0, 320);
+    const password = text(form.password);
+    if (!password) {
+      const csrf = csrfToken(request, reply, secure);
+      return showConsole(
+        reply,
+        400,
+        signInView(viewer, { next, csrf, email, problem: { kind: 'no-password' } }),
+      );
+    }
+    const check = await checkPassword(db, signInLimiter, { email, password, caller: request.ip });
+    if (!check.ok) {
+      const csrf = csrfToken(request, reply, secure);
+      const problem =
+        check.reason === 'wait'
+          ? { kind: 'wait' as const, seconds: check.seconds }
+          : { kind: 'wrong' as const };
+      return showConsole(
+        reply,
+        check.reason === 'wait' ? 429 : 401,
+        signInView(viewer, { next, csrf, email, problem }),
+      );
+    }
+    const chosen = languageOf(request);
+    const secret = await startSession(db, check.user.id, clock(), isLanguage(chosen) ? chosen : null);
+    reply.header('set-cookie', sessionCookieHeader(secure, secret));
+    return reply.redirect(next, 303);
+  });
+
+  // The one-time link the first start prints: it signs the admin in once, within 24 hours.
+  app.get(
+    '/sign-in/link/:secret',
+    { ...open, schema: { params: Type.Object({ secret: Type.String({ maxLength: 100 }) }) } },
+    async (request, reply) => {
+      const userId = await redeemSignInLink(db, request.params.secret, clock());
+      if (!userId) {
+        const viewer = viewerOf(request);
+        const c = consoleStrings(viewer.language);
+        return showConsole(
+          reply,
+          404,
+          consoleMessage(viewer, c.linkUsedTitle, [c.linkUsedBody], {
+            href: '/console/sign-in',
+            text: c.signIn,
+          }),
+        );
+      }
+      const secret = await startSession(db, userId, clock(), null);
+      reply.header('set-cookie', sessionCookieHeader(secure, secret));
+      return reply.redirect('/console', 303);
+    },
+  );
+
+  // Ends the session in the database: every process stops honouring it at once.
+  app.post('/sign-out', async (request, reply) => {
+    if (request.operator) await endSession(db, request.operator.session);
+    reply.header('set-cookie', clearedSessionCookie(secure));
+    return reply.redirect('/console/signed-out', 303);
+  });
+
+  app.get('/signed-out', open, async (request, reply) => {
+    const viewer = viewerOf(request);
+    const c = consoleStrings(viewer.language);
+    return showConsole(
+      reply,
+      200,
+      consoleMessage(viewer, c.signedOutTitle, [c.signedOutBody], {
+        href: '/console/sign-in',
+        text: c.signInAgain,
+      }),
+    );
+  });
+
+  // The console's language: kept with the session, and in a cookie for the sign-in page.
+  app.post('/language', open, async (request, reply) => {
+    const form = fieldsOf(request.body);
+    const next = safeNext(form.next);
+    const trusted = request.operator
+      ? sessionCsrfMatches(request, form.csrf)
+      : checkCsrf(request, form.csrf, secure);
+    const language = form.language;
+    if (trusted && isLanguage(language)) {
+      if (request.operator) await chooseLanguage(db, request.operator.session, language);
+      reply.header('set-cookie', languageCookieHeader(secure, language));
+    }
+    return reply.redirect(next, 303);
+  });
+}

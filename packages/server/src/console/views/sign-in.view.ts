@@ -1,0 +1,48 @@
+import { fill } from '../../pages/strings.js';
+import { type ConsoleView, chrome, type Viewer } from './console-view.js';
+
+/** Where a signed-in operator lands: a path of the console on this instance, never another site. */
+export function safeNext(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 2000) return '/console';
+  // Only our own absolute paths: `/console` or below it. `//host`, `/\host`, `javascript:`, a
+  // scheme or anything with a backslash or control character could lead off the instance.
+  if (!/^\/console(?:[/?#]|$)/.test(value)) return '/console';
+  if (value.includes('\\') || [...value].some((ch) => ch < ' ' || ch === '\u007f')) return '/console';
+  return value;
+}
+
+export type SignInProblem = { kind: 'wrong' } | { kind: 'wait'; seconds: number } | { kind: 'no-password' };
+
+/** The console's sign-in page (the Authorization Code flow's page is the same template). */
+export function signInView(
+  viewer: Viewer,
+  input: { next: string; csrf: string; email?: string; problem?: SignInProblem },
+): ConsoleView {
+  const base = chrome(viewer);
+  const { c } = base;
+  const problem = input.problem;
+  const error = !problem
+    ? undefined
+    : problem.kind === 'wrong'
+      ? c.signInWrong
+      : problem.kind === 'wait'
+        ? fill(c.signInWait, { seconds: problem.seconds })
+        : c.signInNoPassword;
+  return {
+    template: 'signin',
+    model: {
+      ...base,
+      // The form's own token (no session yet): the double-submit cookie's.
+      csrf: input.csrf,
+      title: c.signInTitle,
+      heading: c.signInTitle,
+      intro: c.signInIntro,
+      s: { email: c.email, password: c.password, approve: c.signIn },
+      hidden: [{ name: 'next', value: input.next }],
+      email: input.email ?? '',
+      error,
+      errors: error ? [{ href: '#password', text: error }] : undefined,
+      help: c.signInHelp,
+    },
+  };
+}
