@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { setPassword } from '../../src/cli/commands.js';
+import {
+  AXE_TAGS,
+  describeInBrowser,
+  LANGUAGES,
+  launchChromium,
+  SCREENS,
+  type ServedInstance,
+  startServedInstance,
+} from './browser.js';
+
+const PHONE = { width: 360, height: 740 };
+const ADMIN = 'admin@example.test';
+const PASSWORD = 'correct horse battery';
+
+/** Problems of the page as it is now: axe-core's violations, and sideways scrolling at 360 px. */
+async function problemsOf(page: Page, name: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(true)
+    .analyze();
+  const problems = results.violations.map(
+    (violation) =>
+      `${name}: ${violation.id} (${violation.impact}): ${violation.nodes
+        .slice(0, 3)
+        .map((node) => `${node.target.join(' ')} ${node.failureSummary?.replaceAll('\n', ' ')}`)
+        .join(' | ')}`,
+  );
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  if (overflow > 0) problems.push(`${name}: scrolls sideways by ${overflow} px at 360 px`);
+  return problems;
+}
+
+/** The console's frame in a real browser: sign-in by keyboard, the dashboard, sign-out. */
+describeInBrowser('the console’s sign-in and dashboard in Chromium', () => {
+  let served: ServedInstance;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    fs.mkdirSync(SCREENS, { recursive: true });
+    [served, browser] = await Promise.all([startServedInstance(), launchChromium()]);
+    await setPassword(served.instance.db.kysely, ADMIN, PASSWORD);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await served?.close();
+  });
+
+  it('signs in by keyboard alone and comes back to the page asked for', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${served.base}/console?status=ended`);
+    expect(new URL(page.url()).pathname).toBe('/console/sign-in');
+    // Tab from the top of the page: skip link, the header's link, then the form.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('email');
+    await page.keyboard.type(ADMIN);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(PASSWORD);
+    await Promise.all([page.waitForURL(/\/console\?status=ended$/), page.keyboard.press('Enter')]);
+    expect(await page.locator('h1').textContent()).toBe('Run your first assessment');
+    // The session cookie is out of the page's reach.
+    expect(await page.evaluate(() => document.cookie)).not.toContain('assay_session');
+    await Promise.all([page.waitForURL(/signed-out$/), page.locator('.header__button').click()]);
+    await page.goto(`${served.base}/console`);
+    expect(new URL(page.url()).pathname).toBe('/console/sign-in');
+    await context.close();
+  });
+
+  it('passes axe-core and fits a phone on every state of the frame, in four languages', async () => {
+    const { instance } = served;
+    const problems: string[] = [];
+    for (const { language, lang } of LANGUAGES) {
+      const context = await browser.newContext({ viewport: PHONE });
+      const page = await context.newPage();
+      const check = async (name: string) => {
+        expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+        problems.push(...(await problemsOf(page, `${language} ${name}`)));
+        await page.screenshot({ path: `${SCREENS}/console-${language}-${name}.png`, fullPage: true });
+      };
+      await page.goto(`${served.base}/console/sign-in`);
+      // The language choice works before signing in, without JavaScript's help.
+      await page.selectOption('#console-language', language);
+      await Promise.all([page.waitForLoadState('load'), page.locator('.language-form button').click()]);
+      await page.waitForURL(/\/console\/sign-in/);
+      await check('sign-in');
+      await page.fill('#email', ADMIN);
+      await page.fill('#password', 'not the password');
+      await Promise.all([page.waitForLoadState('load'), page.locator('main button[type=submit]').click()]);
+      expect(await page.title()).toMatch(/^[^–]+: /);
+      await check('sign-in-error');
+      await page.fill('#password', PASSWORD);
+      await Promise.all([page.waitForURL(/\/console$/), page.locator('main button[type=submit]').click()]);
+      await check(language === 'enUS' ? 'first-run' : 'dashboard');
+      await page.goto(`${served.base}/console/nothing-here`);
+      await check('not-found');
+      if (language === 'enUS') {
+        // The filled dashboard: campaigns with members in every state, one failed mail.
+        for (const name of ['Autumn scan', 'Team <b>review</b>', 'פידבק צוות']) {
+          const made = await instance.call('POST', '/campaigns', {
+            body: { name, variant: 'bigfive', start: '2026-01-01T00:00:00+00:00' },
+          });
+          expect(made.json.status, made.body).toBe('OK');
+        }
+      }
+      await page.goto(`${served.base}/console`);
+      await check('dashboard-filled');
+      await page.goto(`${served.base}/console?status=upcoming`);
+      await check('dashboard-filter-empty');
+      await Promise.all([page.waitForURL(/signed-out$/), page.locator('.header__button').click()]);
+      await check('signed-out');
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
