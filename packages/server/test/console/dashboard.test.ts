@@ -44,7 +44,9 @@ describe.each(dialects)('console dashboard (%s)', (dialect) => {
       });
       members.push(created.json.data.memberid as string);
     }
-    const added = await instance.call('POST', `/campaigns/${active}/members`, { body: { memberids: members } });
+    const added = await instance.call('POST', `/campaigns/${active}/members`, {
+      body: { memberids: members },
+    });
     expect(added.json.status, added.body).toBe('OK');
     const invited = await instance.call('POST', `/campaigns/${active}/members/invite`, {
       body: { memberids: members.slice(0, 2) },
@@ -58,7 +60,11 @@ describe.each(dialects)('console dashboard (%s)', (dialect) => {
       .execute();
     await campaign({ name: 'שאלון עברי' });
     const upcoming = await campaign({ name: 'Next year', start: FUTURE });
-    const ended = await campaign({ name: 'Last year', end: '2026-02-01T00:00:00+00:00', closingtype: 'date' });
+    const ended = await campaign({
+      name: 'Last year',
+      end: '2026-02-01T00:00:00+00:00',
+      closingtype: 'date',
+    });
 
     const page = await browser.get('/console');
     expect(page.statusCode).toBe(200);
@@ -67,7 +73,9 @@ describe.each(dialects)('console dashboard (%s)', (dialect) => {
     expect(body).toContain('<bdi>Active &lt;script&gt;alert(1)&lt;/script&gt;</bdi>');
     expect(body).toContain('<bdi>שאלון עברי</bdi>');
     // Newest first.
-    const order = ['Last year', 'Next year', 'שאלון עברי', 'Active &lt;script'].map((name) => body.indexOf(name));
+    const order = ['Last year', 'Next year', 'שאלון עברי', 'Active &lt;script'].map((name) =>
+      body.indexOf(name),
+    );
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(body).toContain('0 of 4 completed, 0 started, 2 invited, 2 not invited');
     expect(body).toContain('<rect class="progress__invited" x="0" y="0" width="50" height="10">');

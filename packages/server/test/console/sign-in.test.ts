@@ -35,7 +35,9 @@ describe.each(dialects)('console sign-in (%s)', (dialect) => {
     expect(first.statusCode).toBe(303);
     expect(first.headers.location).toBe('/console/sign-in');
     const deep = await browser.get('/console/members?q=ann');
-    expect(deep.headers.location).toBe(`/console/sign-in?next=${encodeURIComponent('/console/members?q=ann')}`);
+    expect(deep.headers.location).toBe(
+      `/console/sign-in?next=${encodeURIComponent('/console/members?q=ann')}`,
+    );
     // An unknown console address too: nothing about the console is shown without a session.
     expect((await browser.get('/console/no-such-page')).statusCode).toBe(303);
 
@@ -85,7 +87,10 @@ describe.each(dialects)('console sign-in (%s)', (dialect) => {
     expect(wrong.body).toContain('The e-mail address or the password is not right');
     expect(wrong.body).toContain('href="#password"');
     expect(wrong.body).toContain(`value="${ADMIN}"`);
-    const unknown = await browser.post('/console/sign-in', { email: 'nobody@example.test', password: PASSWORD });
+    const unknown = await browser.post('/console/sign-in', {
+      email: 'nobody@example.test',
+      password: PASSWORD,
+    });
     expect(unknown.statusCode).toBe(401);
     const empty = await browser.post('/console/sign-in', { email: ADMIN });
     expect(empty.statusCode).toBe(400);
@@ -100,7 +105,11 @@ describe.each(dialects)('console sign-in (%s)', (dialect) => {
     const forged = await browser.post('/console/sign-in', { email: ADMIN, password: PASSWORD }, null);
     expect(forged.statusCode).toBe(403);
     expect(forged.body).toContain('The form has expired');
-    const other = await browser.post('/console/sign-in', { email: ADMIN, password: PASSWORD }, 'x'.repeat(43));
+    const other = await browser.post(
+      '/console/sign-in',
+      { email: ADMIN, password: PASSWORD },
+      'x'.repeat(43),
+    );
     expect(other.statusCode).toBe(403);
     expect(other.headers['set-cookie']).toBeUndefined();
   });
@@ -112,7 +121,11 @@ describe.each(dialects)('console sign-in (%s)', (dialect) => {
     expect(forged.statusCode).toBe(403);
     expect(forged.body).toContain('The form has expired');
     expect((await sessions()).length).toBe(count);
-    const wrong = await browser.post('/console/language', { language: 'frFR', next: '/console' }, 'y'.repeat(43));
+    const wrong = await browser.post(
+      '/console/language',
+      { language: 'frFR', next: '/console' },
+      'y'.repeat(43),
+    );
     expect(wrong.statusCode).toBe(303);
     expect((await browser.get('/console')).body).toContain('<html lang="en">');
   });
@@ -120,7 +133,12 @@ describe.each(dialects)('console sign-in (%s)', (dialect) => {
   it('signs out everywhere: the session ends for every server process on the database', async () => {
     const browser = await new ConsoleBrowser(instance).signIn();
     const otherDb = instance.otherProcess();
-    const other = await buildApp({ config: instance.config, database: otherDb, background: false, clock: () => now });
+    const other = await buildApp({
+      config: instance.config,
+      database: otherDb,
+      background: false,
+      clock: () => now,
+    });
     try {
       await other.ready();
       const cookie = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -180,7 +198,9 @@ describe.each(dialects)('console sign-in (%s)', (dialect) => {
       const browser = new ConsoleBrowser(limited, '10.1.2.3');
       await browser.get('/console/sign-in');
       for (let i = 0; i < 3; i++) {
-        expect((await browser.post('/console/sign-in', { email: ADMIN, password: 'wrong one' })).statusCode).toBe(401);
+        expect(
+          (await browser.post('/console/sign-in', { email: ADMIN, password: 'wrong one' })).statusCode,
+        ).toBe(401);
       }
       const waiting = await browser.post('/console/sign-in', { email: ADMIN, password: PASSWORD });
       expect(waiting.statusCode).toBe(429);
