@@ -16,6 +16,8 @@ const SIGN_IN = {
   email: 'E-mail address',
   password: 'Password',
   approve: 'Sign in and allow',
+  allow: 'Allow',
+  signedInAs: 'You are signed in as {email}. Another account? Enter its e-mail address and password instead.',
   deny: 'Deny',
   cannotSignIn: 'Cannot sign in',
   expiredTitle: 'The sign-in form has expired',
@@ -64,6 +66,8 @@ export function signInPage(
     csrf: string;
     error?: string;
     email?: string;
+    /** The e-mail address of the user this browser is signed in as: no password asked. */
+    signedInAs?: string;
   },
   assets: string,
 ): string {
@@ -79,6 +83,8 @@ export function signInPage(
       csrf: input.csrf,
       hidden: hiddenFields(input.params),
       email: input.email ?? '',
+      already: input.signedInAs ? fill(SIGN_IN.signedInAs, { email: input.signedInAs }) : undefined,
+      s: input.signedInAs ? { ...SIGN_IN, approve: SIGN_IN.allow } : SIGN_IN,
     },
     assets,
   );

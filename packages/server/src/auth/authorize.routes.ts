@@ -1,5 +1,7 @@
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sessionCookieHeader, sessionSecretOf } from '../console/console-kit.js';
+import { currentSession, startSession } from '../console/sessions.service.js';
 import type { AppContext } from '../context.js';
 import { fieldsOf } from '../http/route-schema.js';
 import { checkCsrf, csrfToken, PAGE_CSP, setPageHeaders } from '../pages/security.js';
@@ -25,7 +27,10 @@ export function redirectSource(uri: string): string {
 }
 
 /** {base_url}/auth/authorize: the Authorization Code flow, where a platform user signs in and approves. */
-export async function authorizeRoutes(app: FastifyInstance, { db, signInLimiter, config }: AppContext) {
+export async function authorizeRoutes(
+  app: FastifyInstance,
+  { db, signInLimiter, config, clock }: AppContext,
+) {
   // The sign-in page posts a form; the parser is registered in this scope only.
   await app.register(formbody);
   // Public: the page checks the client, the user's password and the CSRF token itself.
@@ -36,6 +41,7 @@ export async function authorizeRoutes(app: FastifyInstance, { db, signInLimiter,
   };
   const { assets, styleOrigin } = signInAssets(config);
   const secure = config.publicUrl.startsWith('https:');
+  const idleMs = config.consoleIdleMinutes * 60_000;
   const pageCsp = allowing(PAGE_CSP, 'style-src', [styleOrigin]);
 
   // The participant pages' headers on every answer of this scope, redirects included.
@@ -50,12 +56,17 @@ export async function authorizeRoutes(app: FastifyInstance, { db, signInLimiter,
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).type('text/html; charset=utf-8').send(body);
 
+  /** The user this browser is signed in as (the console's session), if any. */
+  const sessionUser = async (request: FastifyRequest) =>
+    (await currentSession(db, sessionSecretOf(request, secure), clock(), idleMs))?.user;
+
   const signIn = (
     reply: FastifyReply,
     status: number,
     check: Extract<AuthorizeCheck, { kind: 'sign-in' }>,
     csrf: string,
     retry?: { error: string; email?: string },
+    signedInAs?: string,
   ) => {
     // Chrome and Safari check form-action against the redirect a form's POST answers too, and this
     // form ends in a 303 to the application's registered redirect URI: that one address is allowed
@@ -68,7 +79,14 @@ export async function authorizeRoutes(app: FastifyInstance, { db, signInLimiter,
       reply,
       status,
       signInPage(
-        { clientName: check.client.name, scopes: check.scopes, params: check.params, csrf, ...retry },
+        {
+          clientName: check.client.name,
+          scopes: check.scopes,
+          params: check.params,
+          csrf,
+          signedInAs,
+          ...retry,
+        },
         assets,
       ),
     );
@@ -78,7 +96,8 @@ export async function authorizeRoutes(app: FastifyInstance, { db, signInLimiter,
     const check = await checkAuthorizeRequest(db, authorizeParams(request.query));
     if (check.kind === 'page-error') return html(reply, 400, errorPage(check.message, assets));
     if (check.kind === 'redirect') return reply.redirect(check.location, 302);
-    return signIn(reply, 200, check, csrfToken(request, reply, secure));
+    const user = await sessionUser(request);
+    return signIn(reply, 200, check, csrfToken(request, reply, secure), undefined, user?.email);
   });
 
   app.post('/auth/authorize', options, async (request, reply) => {
@@ -91,13 +110,22 @@ export async function authorizeRoutes(app: FastifyInstance, { db, signInLimiter,
     if (check.kind === 'page-error') return html(reply, 400, errorPage(check.message, assets));
     if (check.kind === 'redirect') return reply.redirect(check.location, 303);
     const email = typeof form.email === 'string' ? form.email : undefined;
+    const session = await sessionUser(request);
     const decision = await decide(db, signInLimiter, check, {
       email,
-      password: typeof form.password === 'string' ? form.password : undefined,
+      password: typeof form.password === 'string' && form.password !== '' ? form.password : undefined,
       approve: form.decision !== 'deny',
       caller: request.ip,
+      session,
     });
-    if (decision.kind === 'redirect') return reply.redirect(decision.location, 303);
+    if (decision.kind === 'redirect') {
+      // One sign-in for the whole instance: a password proved here opens the console too.
+      if (decision.signedIn) {
+        const secret = await startSession(db, decision.signedIn.id, clock());
+        reply.header('set-cookie', sessionCookieHeader(secure, secret));
+      }
+      return reply.redirect(decision.location, 303);
+    }
     return signIn(reply, decision.status, check, csrfToken(request, reply, secure), {
       error: decision.message,
       email,

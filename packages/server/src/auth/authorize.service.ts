@@ -5,7 +5,7 @@ import type { Database } from '../db/database.js';
 import { formatDate } from '../util/dates.js';
 import { isStorableText } from '../util/text.js';
 import { findClient, insertCode } from './auth.repository.js';
-import type { OAuthClientRow } from './auth.table.js';
+import type { OAuthClientRow, UserRow } from './auth.table.js';
 import { checkPassword } from './password-sign-in.js';
 import type { FailureLimiter } from './rate-limit.js';
 import { hashSecret } from './secrets.js';
@@ -122,7 +122,8 @@ export async function checkAuthorizeRequest(
 }
 
 export type Decision =
-  | { kind: 'redirect'; location: string }
+  /** `signedIn`: the user who proved their password just now (the page starts their session). */
+  | { kind: 'redirect'; location: string; signedIn?: UserRow }
   | { kind: 'retry'; message: string; status: number };
 
 /** The user's answer on the sign-in page: a code sent back to the client, a refusal, or try again. */
@@ -130,7 +131,14 @@ export async function decide(
   db: Kysely<Database>,
   limiter: FailureLimiter,
   request: Extract<AuthorizeCheck, { kind: 'sign-in' }>,
-  answer: { email?: string; password?: string; approve: boolean; caller: string },
+  answer: {
+    email?: string;
+    password?: string;
+    approve: boolean;
+    caller: string;
+    /** The user already signed in on this browser (the console's session): no password needed. */
+    session?: UserRow;
+  },
 ): Promise<Decision> {
   const { redirectUri, params } = request;
   if (!answer.approve) {
@@ -139,17 +147,23 @@ export async function decide(
       location: redirectWith(redirectUri, { error: 'access_denied', state: params.state }),
     };
   }
-  const check = await checkPassword(db, limiter, answer);
-  if (!check.ok) {
-    return check.reason === 'wait'
-      ? {
-          kind: 'retry',
-          status: 429,
-          message: `Too many failed attempts: try again in ${check.seconds} seconds.`,
-        }
-      : { kind: 'retry', status: 401, message: 'The e-mail address or the password is not right.' };
+  let user: UserRow;
+  let signedIn: UserRow | undefined;
+  if (answer.session && !answer.password) user = answer.session;
+  else {
+    const check = await checkPassword(db, limiter, answer);
+    if (!check.ok) {
+      return check.reason === 'wait'
+        ? {
+            kind: 'retry',
+            status: 429,
+            message: `Too many failed attempts: try again in ${check.seconds} seconds.`,
+          }
+        : { kind: 'retry', status: 401, message: 'The e-mail address or the password is not right.' };
+    }
+    user = check.user;
+    signedIn = user;
   }
-  const user = check.user;
   const code = randomBytes(32).toString('base64url');
   const now = Date.now();
   await insertCode(db, {
@@ -164,7 +178,11 @@ export async function decide(
     used: null,
     created: formatDate(new Date(now)),
   });
-  return { kind: 'redirect', location: redirectWith(redirectUri, { code, state: params.state }) };
+  return {
+    kind: 'redirect',
+    location: redirectWith(redirectUri, { code, state: params.state }),
+    signedIn,
+  };
 }
 
 /** PKCE S256: BASE64URL(SHA256(verifier)) must equal the challenge. */

@@ -13,7 +13,13 @@ import {
   showConsole,
   viewerOf,
 } from './console-kit.js';
-import { chooseLanguage, endSession, redeemSignInLink, startSession } from './sessions.service.js';
+import {
+  chooseLanguage,
+  endSession,
+  redeemSignInLink,
+  startSession,
+  sweepIdleSessions,
+} from './sessions.service.js';
 import { consoleStrings } from './strings.js';
 import { consoleMessage } from './views/console-view.js';
 import { safeNext, signInView } from './views/sign-in.view.js';
@@ -75,6 +81,8 @@ export async function signInRoutes(app: ApiInstance, { db, config, clock, signIn
         signInView(viewer, { next, csrf, email, problem }),
       );
     }
+    // Sessions others left idle are forgotten now and then: here, where one is made.
+    await sweepIdleSessions(db, clock(), config.consoleIdleMinutes * 60_000);
     const chosen = languageOf(request);
     const secret = await startSession(db, check.user.id, clock(), isLanguage(chosen) ? chosen : null);
     reply.header('set-cookie', sessionCookieHeader(secure, secret));

@@ -233,6 +233,60 @@ describe.each(dialects)('console sign-in (%s)', (dialect) => {
     }
   });
 
+  /** An authorization request of the first start's client, with a redirect URI registered for it. */
+  async function authorizeQuery(on: Instance) {
+    const redirect = 'https://app.example/callback';
+    const client = await on.db.kysely
+      .updateTable('oauth_clients')
+      .set({ redirect_uris: JSON.stringify([redirect]) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return new URLSearchParams({
+      response_type: 'code',
+      client_id: client.id,
+      redirect_uri: redirect,
+      scope: 'members',
+    });
+  }
+
+  it('is one sign-in with the Authorization Code flow: a console session needs no password there', async () => {
+    const query = await authorizeQuery(instance);
+    const browser = await new ConsoleBrowser(instance).signIn();
+    const page = await browser.get(`/api/v1/auth/authorize?${query}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`You are signed in as ${ADMIN}`);
+    expect(page.body).not.toMatch(/name="password"[^>]*required/);
+    const approved = await browser.post(`/api/v1/auth/authorize?${query}`, {
+      ...Object.fromEntries(query),
+      decision: 'approve',
+    });
+    expect(approved.statusCode).toBe(303);
+    expect(approved.headers.location).toMatch(/^https:\/\/app\.example\/callback\?code=/);
+    // Without a session the same form without a password is refused.
+    const stranger = new ConsoleBrowser(instance);
+    await stranger.get(`/api/v1/auth/authorize?${query}`);
+    const refused = await stranger.post(`/api/v1/auth/authorize?${query}`, {
+      ...Object.fromEntries(query),
+      decision: 'approve',
+    });
+    expect(refused.statusCode).toBe(401);
+  });
+
+  it('opens the console to a user who signed in on the Authorization Code flow’s page', async () => {
+    const query = await authorizeQuery(instance);
+    const browser = new ConsoleBrowser(instance);
+    await browser.get(`/api/v1/auth/authorize?${query}`);
+    const approved = await browser.post(`/api/v1/auth/authorize?${query}`, {
+      ...Object.fromEntries(query),
+      email: ADMIN,
+      password: PASSWORD,
+      decision: 'approve',
+    });
+    expect(approved.statusCode).toBe(303);
+    expect(String(approved.headers['set-cookie'])).toMatch(/^assay_session=/);
+    expect((await browser.get('/console')).statusCode).toBe(200);
+  });
+
   it('speaks the browser’s language until the operator chooses one, then keeps the choice', async () => {
     const dutch = new ConsoleBrowser(instance, '127.0.0.1', { 'accept-language': 'nl-NL,nl;q=0.9' });
     const page = await dutch.get('/console/sign-in');
