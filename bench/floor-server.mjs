@@ -7,6 +7,8 @@
 //     the same headers, form parser, CSRF check and answer checks, and no database: a participant's
 //     answers (as JSON text) and completion are kept in a Map. The campaign is described by
 //     BENCH_FLOOR_QUESTIONNAIRE, JSON `{ variant, name, language?, sendreportdelivery? }`.
+//   - console (BENCH_FLOOR_MODE=console): the operator console's pages, rendered by the build's
+//     views from the build's service calls, with no session, no hooks, no CSRF (bench/floor-console.mjs);
 //   node bench/floor-server.mjs (--data DIR | --database-url URL) --port N
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,6 +26,9 @@ let close = async () => {};
 
 if (process.env.BENCH_FLOOR_MODE === 'questionnaire') {
   await questionnaireFloor(app, JSON.parse(process.env.BENCH_FLOOR_QUESTIONNAIRE ?? '{}'));
+} else if (process.env.BENCH_FLOOR_MODE === 'console') {
+  const { consoleFloor } = await import('./floor-console.mjs');
+  close = await consoleFloor(app, { dataDir: values.data, databaseUrl: values['database-url'] });
 } else {
   let findMember;
   if (values['database-url']) {

@@ -21,6 +21,7 @@ const ORDER = [
   'reports',
   'questionnaire',
   'client',
+  'console',
 ];
 const SCENARIO_TIMEOUT_MS = 240_000;
 

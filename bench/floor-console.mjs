@@ -1,0 +1,73 @@
+// The console's floor (bench/floor-server.mjs, BENCH_FLOOR_MODE=console): each page of the operator
+// console that the bench measures, as a bare Fastify route that makes the same service calls (so
+// the same queries) and renders the same view with the same template, and nothing else: no session
+// lookup, no form token, no hooks, no security headers. What the console costs beyond it is the
+// price of the console's own machinery.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const dist = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../packages/server/dist');
+const load = (file) => import(pathToFileURL(path.join(dist, file)).href);
+
+export async function consoleFloor(app, store) {
+  const { openDatabase } = await load('db/connect.js');
+  const { renderPage } = await load('pages/render.js');
+  const { loadConfig } = await load('config.js');
+  const { builtinVariantsDir, loadVariants } = await load('variants/load-variants.js');
+  const { listCampaigns } = await load('campaigns/campaigns.service.js');
+  const { failedPerCampaign } = await load('mail/outbox.service.js');
+  const { dashboardView } = await load('console/views/dashboard.view.js');
+  const { signInView } = await load('console/views/sign-in.view.js');
+
+  const database = openDatabase({ dataDir: store.dataDir, databaseUrl: store.databaseUrl });
+  const variants = loadVariants([builtinVariantsDir()]);
+  const config = loadConfig({ LOG_LEVEL: 'silent', ASSAY_DATA_DIR: store.dataDir });
+  const deps = {
+    config,
+    db: database.kysely,
+    dialect: database.dialect,
+    variants,
+    clock: () => new Date(),
+    mailQueued: () => {},
+    campaignsDue: () => {},
+  };
+  // The signed-in admin, read once (the console reads its user with the session on every page).
+  const admin = await database.kysely
+    .selectFrom('users')
+    .selectAll()
+    .where('role', '=', 'admin')
+    .orderBy('created')
+    .executeTakeFirstOrThrow();
+  const viewer = (url) => ({ language: 'enUS', user: admin, csrf: 'x'.repeat(43), path: url });
+  const html = (reply, view) =>
+    reply.type('text/html; charset=utf-8').send(renderPage(view.template, view.model, '/console/assets'));
+
+  app.get('/console', async (request, reply) => {
+    const [campaigns, failedMails] = await Promise.all([
+      listCampaigns(deps, { userId: admin.id }),
+      failedPerCampaign(deps.db),
+    ]);
+    return html(
+      reply,
+      dashboardView(viewer(request.url), {
+        campaigns,
+        failedMails,
+        variant: (alias) => variants.get(alias),
+        filter: 'all',
+        page: 1,
+      }),
+    );
+  });
+
+  app.get('/console/sign-in', async (request, reply) =>
+    html(
+      reply,
+      signInView(
+        { language: 'enUS', path: request.url },
+        { next: '/console', csrf: 'y'.repeat(43) },
+      ),
+    ),
+  );
+
+  return () => database.close();
+}
