@@ -5,7 +5,6 @@ import type {
   CampaignMembersAdded,
   MemberCampaign,
 } from '@assay/schema';
-import { jsonObjectColumn } from '../db/json-columns.js';
 import { BusinessError, notFound } from '../domain/errors.js';
 import { descendantIds, groupExists } from '../groups/groups.repository.js';
 import { findMember } from '../members/members.repository.js';
@@ -169,13 +168,9 @@ export async function patchMember(
     // An empty extra is no extra: null, as before it was ever set (the wire shape has no `[]` for it).
     change.extra = members.memberExtraText(extra);
   }
-  if (input.tags !== undefined) change.tags = JSON.stringify([...new Set(input.tags ?? [])]);
+  if (input.tags !== undefined) change.tags = members.memberTagsText([...new Set(input.tags ?? [])]);
   checkStages(input.mailconfig, 'mailconfig');
-  if (input.mailconfig !== undefined)
-    change.mailconfig =
-      input.mailconfig === null
-        ? null
-        : JSON.stringify(Array.isArray(input.mailconfig) ? {} : input.mailconfig);
+  if (input.mailconfig !== undefined) change.mailconfig = members.memberMailConfigText(input.mailconfig);
   if (input.testuser !== undefined) change.testuser = input.testuser ? 1 : 0;
   const found =
     Object.keys(change).length === 0
@@ -224,7 +219,7 @@ export async function memberCampaigns(deps: CampaignDeps, memberId: string): Pro
   const byCampaign = await repo.statusCounts(deps.db, [...new Set(rows.map((row) => row.campaignid))]);
   const now = nowOf(deps);
   return rows.map((row) => {
-    const results = jsonObjectColumn(row.results);
+    const results = members.parseResults(row.results);
     return {
       campaignid: row.campaignid,
       alias: row.alias,
@@ -237,7 +232,7 @@ export async function memberCampaigns(deps: CampaignDeps, memberId: string): Pro
       dateinvited: row.dateinvited,
       datestarted: row.datestarted,
       datecompleted: row.datecompleted,
-      reportid: Array.isArray(results) ? null : ((results.reportid as string | undefined) ?? null),
+      reportid: (results?.reportid as string | undefined) ?? null,
     };
   });
 }
