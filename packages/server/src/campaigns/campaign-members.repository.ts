@@ -403,7 +403,9 @@ function objectColumn(text: string | null): Record<string, unknown> | null {
 
 /** `results`: `{ status, reportid }` once completed; null before. */
 export const parseResults = (text: string | null): Record<string, unknown> | null => objectColumn(text);
-export const resultsText = (results: { status: string; reportid: string }): string => JSON.stringify(results);
+/** None (before completion) is stored as `[]`. */
+export const resultsText = (results: { status: string; reportid: string } | null): string =>
+  results === null ? '[]' : JSON.stringify(results);
 
 /** `extra`: the participant's role, subject and nomination; null when none. */
 export const parseMemberExtra = (text: string | null): Record<string, unknown> | null => objectColumn(text);

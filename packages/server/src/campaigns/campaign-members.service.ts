@@ -52,20 +52,20 @@ async function groupMemberIds(deps: CampaignDeps, groupId: string, subgroups: bo
   return members.memberIdsInGroups(deps.db, groups);
 }
 
-/**
- * Adds members in one transaction that holds the campaign's row, so that concurrent adds cannot
- * fill it past `maxparticipants` together; those beyond it are skipped with the reason.
- */
+// A new member's columns, encoded once.
+const NO_TAGS = members.memberTagsText([]);
+const NO_RESULTS = members.resultsText(null);
+
 /**
  * A member's row in a campaign, status `new` with a fresh token: names, e-mail and `testuser` are
- * copied from the member; `extra` (JSON text) is null unless given.
+ * copied from the member; `extra` is none unless given.
  */
 export function newCampaignMember(
   campaignId: string,
   memberId: string,
   member: members.MemberToAdd,
   now: string,
-  extra: string | null = null,
+  extra: Record<string, unknown> = {},
 ): NewCampaignMemberRow {
   return {
     id: randomId(),
@@ -79,15 +79,19 @@ export function newCampaignMember(
     lastname: member.lastname,
     email: member.email,
     testuser: member.testuser,
-    extra,
-    tags: '[]',
-    results: '[]',
+    extra: members.memberExtraText(extra),
+    tags: NO_TAGS,
+    results: NO_RESULTS,
     sessionurl: '',
     countreminded: 0,
     created: now,
   };
 }
 
+/**
+ * Adds members in one transaction that holds the campaign's row, so that concurrent adds cannot
+ * fill it past `maxparticipants` together; those beyond it are skipped with the reason.
+ */
 export async function addToCampaign(
   deps: CampaignDeps,
   campaignId: string,

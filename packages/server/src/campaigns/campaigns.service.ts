@@ -91,7 +91,7 @@ function splitConfig(config: CampaignCreate['config']): {
   text: string;
   maxparticipants: number;
 } {
-  if (!config || Array.isArray(config)) return { text: '{}', maxparticipants: -1 };
+  if (!config || Array.isArray(config)) return { text: repo.campaignConfigText({}), maxparticipants: -1 };
   checkStages(config.custommailsubject, 'config.custommailsubject');
   const { maxparticipants = -1, ...rest } = config;
   const selfregistration = rest.selfregistration;

@@ -70,7 +70,7 @@ export function personalReportRow(request: PersonalReportRequest, now: string): 
     extra: repo.reportObjectText({
       member: { basic: [], extras, xparam: request.role === null ? null : campaignparams },
     }),
-    tags: '[]',
+    tags: repo.tagsText([]),
     testcase: request.testuser ? 1 : 0,
     status: 'active',
     date: request.date,
