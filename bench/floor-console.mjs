@@ -62,10 +62,7 @@ export async function consoleFloor(app, store) {
   app.get('/console/sign-in', async (request, reply) =>
     html(
       reply,
-      signInView(
-        { language: 'enUS', path: request.url },
-        { next: '/console', csrf: 'y'.repeat(43) },
-      ),
+      signInView({ language: 'enUS', path: request.url }, { next: '/console', csrf: 'y'.repeat(43) }),
     ),
   );
 

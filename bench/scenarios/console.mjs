@@ -76,7 +76,9 @@ async function measure(ctx, engine) {
     const rows = [];
     try {
       const campaign = await seed(server.port, instance.client);
-      ctx.note(`console (${engine}): ${CAMPAIGNS} campaigns, ${MEMBERS} members, ${CAMPAIGN_MEMBERS} in ${campaign}`);
+      ctx.note(
+        `console (${engine}): ${CAMPAIGNS} campaigns, ${MEMBERS} members, ${CAMPAIGN_MEMBERS} in ${campaign}`,
+      );
       const cookie = await signIn(instance.store, server.port);
       for (const page of PAGES) {
         const headers = page.anonymous ? {} : { cookie };

@@ -1,3 +1,4 @@
+import type { JWK } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { preparedPerDb } from '../db/prepared.js';
@@ -248,3 +249,13 @@ export async function recordInstanceFact(db: Kysely<Database>, key: string, valu
     .executeTakeFirst();
   return Number(recorded.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+// The JSON columns of the auth tables, read and written only through these codecs.
+
+/** `oauth_clients.redirect_uris`: the client's registered redirect URIs. */
+export const parseRedirectUris = (text: string): string[] => JSON.parse(text) as string[];
+export const redirectUrisText = (uris: readonly string[]): string => JSON.stringify(uris);
+
+/** `signing_keys.private_jwk` and `public_jwk`: one half of the key pair as a JWK. */
+export const parseJwk = (text: string): JWK => JSON.parse(text) as JWK;
+export const jwkText = (jwk: JWK): string => JSON.stringify(jwk);

@@ -20,6 +20,7 @@ import {
   listClients,
   markApiKeyRevoked,
   recordInstanceFact,
+  redirectUrisText,
   updateClient,
 } from './auth.repository.js';
 import type { UserRow } from './auth.table.js';
@@ -109,7 +110,7 @@ export async function createClient(
     secret_hash: hashSecret(secret),
     secret_version: 1,
     scopes: input.scopes.join(' '),
-    redirect_uris: JSON.stringify(input.redirectUris ?? []),
+    redirect_uris: redirectUrisText(input.redirectUris ?? []),
     created: now,
     updated: now,
   };

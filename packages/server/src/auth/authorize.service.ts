@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { formatDate } from '../util/dates.js';
 import { isStorableText } from '../util/text.js';
-import { findClient, insertCode } from './auth.repository.js';
+import { findClient, insertCode, parseRedirectUris } from './auth.repository.js';
 import type { OAuthClientRow, UserRow } from './auth.table.js';
 import { checkPassword } from './password-sign-in.js';
 import type { FailureLimiter } from './rate-limit.js';
@@ -86,7 +86,7 @@ export async function checkAuthorizeRequest(
   const client = params.client_id ? await findClient(db, params.client_id) : undefined;
   if (!client)
     return { kind: 'page-error', message: 'This sign-in link names no known application (client_id).' };
-  const registered = JSON.parse(client.redirect_uris) as string[];
+  const registered = parseRedirectUris(client.redirect_uris);
   const redirectUri = params.redirect_uri ?? (registered.length === 1 ? registered[0] : undefined);
   if (!redirectUri || !registered.includes(redirectUri) || params.repeated === 'redirect_uri') {
     return {

@@ -1,9 +1,17 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.js';
+import type { Database, Dialect } from '../db/database.js';
 
 // The failed guesses that processes sharing one PostgreSQL database count together (rate-limit.ts).
 
 /** Records a failed attempt; answers its id. */
+/**
+ * The database to count attempts in, on PostgreSQL, where several processes may serve one
+ * database; none on SQLite, where one process serves a data folder and counts in its memory.
+ */
+export function sharedCounts(db: Kysely<Database>, dialect: Dialect): Kysely<Database> | undefined {
+  return dialect === 'postgres' ? db : undefined;
+}
+
 export async function insertFailure(
   db: Kysely<Database>,
   failure: { kind: string; key: string; at: number },

@@ -48,7 +48,8 @@ export class FailureLimiter {
    * the budget; on SQLite the counts stay in memory. Returns the limiter.
    */
   share(db: Kysely<Database>, dialect: Dialect, kind: LimitKind): this {
-    this.shared = dialect === 'postgres' ? { db, kind } : undefined;
+    const counts = failures.sharedCounts(db, dialect);
+    this.shared = counts ? { db: counts, kind } : undefined;
     return this;
   }
 

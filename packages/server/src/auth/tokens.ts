@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
+import { type CryptoKey, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { nowText } from '../util/dates.js';
 import { randomId } from '../util/ids.js';
-import { findActiveSigningKey, findSigningKey, insertSigningKey } from './auth.repository.js';
+import {
+  findActiveSigningKey,
+  findSigningKey,
+  insertSigningKey,
+  jwkText,
+  parseJwk,
+} from './auth.repository.js';
 
 export const TOKEN_LIFETIME_SECONDS = 3600;
 const ALG = 'EdDSA';
@@ -27,8 +33,8 @@ export async function generateSigningKey(db: Kysely<Database>): Promise<string> 
   await insertSigningKey(db, {
     kid,
     alg: ALG,
-    private_jwk: JSON.stringify(await exportJWK(privateKey)),
-    public_jwk: JSON.stringify(await exportJWK(publicKey)),
+    private_jwk: jwkText(await exportJWK(privateKey)),
+    public_jwk: jwkText(await exportJWK(publicKey)),
     created: nowText(),
     retired: null,
   });
@@ -55,7 +61,7 @@ export class TokenService {
       if (!row) return undefined;
       this.signing = {
         kid: row.kid,
-        key: (await importJWK(JSON.parse(row.private_jwk) as JWK, row.alg)) as CryptoKey,
+        key: (await importJWK(parseJwk(row.private_jwk), row.alg)) as CryptoKey,
       };
     }
     return new SignJWT({ cid: claims.clientId, sv: claims.secretVersion, scope: claims.scopes.join(' ') })
@@ -122,7 +128,7 @@ export class TokenService {
     if (cached) return cached;
     const row = await findSigningKey(this.db, kid);
     if (!row) throw new Error('unknown kid');
-    const key = (await importJWK(JSON.parse(row.public_jwk) as JWK, row.alg)) as CryptoKey;
+    const key = (await importJWK(parseJwk(row.public_jwk), row.alg)) as CryptoKey;
     this.verifying.set(kid, key);
     return key;
   }

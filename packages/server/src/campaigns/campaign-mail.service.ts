@@ -11,6 +11,7 @@ import { questionnaireLink } from '../questionnaire/links.js';
 import type { Language, MailStage, Variant } from '../variants/variant.types.js';
 import type { MailableMember } from './campaign-mail.repository.js';
 import * as members from './campaign-mail.repository.js';
+import { parseMemberExtra, parseMemberMailConfig } from './campaign-members.repository.js';
 import * as repo from './campaigns.repository.js';
 import { type CampaignDeps, nowOf, statusOf } from './campaigns.service.js';
 import type { CampaignRow } from './campaigns.table.js';
@@ -24,24 +25,14 @@ export function senderName(mailFrom: string): string {
 const asObject = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
-const objectOf = (text: string | null): Record<string, unknown> => {
-  if (!text) return {};
-  try {
-    return asObject(JSON.parse(text));
-  } catch {
-    return {};
-  }
-};
-
 /** The campaign's admins (member ids), without the null entries legacy rows may hold. */
 export function adminsOf(campaign: Pick<CampaignRow, 'admins'>): string[] {
-  try {
-    const ids = JSON.parse(campaign.admins) as unknown;
-    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
-  } catch {
-    return [];
-  }
+  return repo.parseAdmins(campaign.admins).filter((id): id is string => typeof id === 'string');
 }
+
+/** A mailconfig as a plain object: `{}` for none. */
+const stagesOf = (config: Record<string, unknown> | [] | null): Record<string, unknown> =>
+  config === null || Array.isArray(config) ? {} : config;
 
 /** What every mail of one campaign shares; made once per batch of mails. */
 export interface CampaignMailContext {
@@ -64,7 +55,7 @@ export async function mailContext(deps: CampaignDeps, db: Kysely<Database>, camp
     inviter: user ? { firstname: user.firstname, lastname: user.lastname, email: user.email } : null,
     sender: user?.agencyname || senderName(deps.config.mailFrom),
     minutes: questionnaireMinutes(variant),
-    mailconfig: objectOf(campaign.mailconfig),
+    mailconfig: stagesOf(repo.parseMailConfig(campaign.mailconfig)),
     subjects: asObject(config.custommailsubject),
   } satisfies CampaignMailContext;
 }
@@ -74,11 +65,11 @@ export async function mailContext(deps: CampaignDeps, db: Kysely<Database>, camp
  * participant role names, else the instance default (`standard`).
  */
 function templateFor(context: CampaignMailContext, member: MailableMember, stage: MailStage): string {
-  const own = objectOf(member.mailconfig)[stage];
+  const own = stagesOf(parseMemberMailConfig(member.mailconfig))[stage];
   if (typeof own === 'string') return own;
   const campaign = context.mailconfig[stage];
   if (typeof campaign === 'string') return campaign;
-  const role = objectOf(member.extra).role;
+  const role = parseMemberExtra(member.extra)?.role;
   const byRole = context.variant?.roles.find((entry) => entry.role === role)?.mailconfig[stage];
   return byRole ?? 'standard';
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
+import { jsonObjectColumn } from '../db/json-columns.js';
 import { batchSizes, cursorOf, keysetBatches } from '../db/keyset-batches.js';
 import { preparedPerDb } from '../db/prepared.js';
 import type { CampaignMemberRow, CampaignMemberUpdate, NewCampaignMemberRow } from './campaigns.table.js';
@@ -387,7 +388,9 @@ export async function markCompleted(
 
 /** An object column (`extra`, `results`): the object, or null when empty, unreadable or not one. */
 function objectColumn(text: string | null): Record<string, unknown> | null {
-  if (text === null) return null;
+  // The texts most rows hold, answered without a parse (the member list reads every row's).
+  if (text === null || text === '[]') return null;
+  if (text === '{}') return {};
   try {
     const value = JSON.parse(text) as unknown;
     return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -400,13 +403,36 @@ function objectColumn(text: string | null): Record<string, unknown> | null {
 
 /** `results`: `{ status, reportid }` once completed; null before. */
 export const parseResults = (text: string | null): Record<string, unknown> | null => objectColumn(text);
-export const resultsText = (results: { status: string; reportid: string }): string => JSON.stringify(results);
+/** None (before completion) is stored as `[]`. */
+export const resultsText = (results: { status: string; reportid: string } | null): string =>
+  results === null ? '[]' : JSON.stringify(results);
 
 /** `extra`: the participant's role, subject and nomination; null when none. */
 export const parseMemberExtra = (text: string | null): Record<string, unknown> | null => objectColumn(text);
 /** An empty extra is stored as NULL. */
 export const memberExtraText = (extra: Record<string, unknown>): string | null =>
   Object.keys(extra).length === 0 ? null : JSON.stringify(extra);
+
+/** `tags`: the member's tags in this campaign; none when empty or unreadable. */
+export function parseMemberTags(text: string): string[] {
+  if (text === '[]') return [];
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) ? (value as string[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export const memberTagsText = (tags: readonly string[]): string => JSON.stringify(tags);
+
+/** `mailconfig`: the member's own templates by mail stage; null when unset, `[]` when empty. */
+export const parseMemberMailConfig = (text: string | null): Record<string, unknown> | [] | null =>
+  text === null ? null : jsonObjectColumn(text);
+
+/** None is NULL; anything but an object is stored as `{}`. */
+export const memberMailConfigText = (value: object | null): string | null =>
+  value === null ? null : JSON.stringify(Array.isArray(value) ? {} : value);
 
 /** A member's participation in a campaign: its token and status, if it takes part. */
 export async function findParticipationOf(db: Kysely<Database>, campaignId: string, memberId: string) {

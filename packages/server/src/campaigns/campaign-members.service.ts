@@ -5,7 +5,6 @@ import type {
   CampaignMembersAdded,
   MemberCampaign,
 } from '@assay/schema';
-import { jsonObjectColumn } from '../db/json-columns.js';
 import { BusinessError, notFound } from '../domain/errors.js';
 import { descendantIds, groupExists } from '../groups/groups.repository.js';
 import { findMember } from '../members/members.repository.js';
@@ -53,20 +52,20 @@ async function groupMemberIds(deps: CampaignDeps, groupId: string, subgroups: bo
   return members.memberIdsInGroups(deps.db, groups);
 }
 
-/**
- * Adds members in one transaction that holds the campaign's row, so that concurrent adds cannot
- * fill it past `maxparticipants` together; those beyond it are skipped with the reason.
- */
+// A new member's columns, encoded once.
+const NO_TAGS = members.memberTagsText([]);
+const NO_RESULTS = members.resultsText(null);
+
 /**
  * A member's row in a campaign, status `new` with a fresh token: names, e-mail and `testuser` are
- * copied from the member; `extra` (JSON text) is null unless given.
+ * copied from the member; `extra` is none unless given.
  */
 export function newCampaignMember(
   campaignId: string,
   memberId: string,
   member: members.MemberToAdd,
   now: string,
-  extra: string | null = null,
+  extra: Record<string, unknown> = {},
 ): NewCampaignMemberRow {
   return {
     id: randomId(),
@@ -80,15 +79,19 @@ export function newCampaignMember(
     lastname: member.lastname,
     email: member.email,
     testuser: member.testuser,
-    extra,
-    tags: '[]',
-    results: '[]',
+    extra: members.memberExtraText(extra),
+    tags: NO_TAGS,
+    results: NO_RESULTS,
     sessionurl: '',
     countreminded: 0,
     created: now,
   };
 }
 
+/**
+ * Adds members in one transaction that holds the campaign's row, so that concurrent adds cannot
+ * fill it past `maxparticipants` together; those beyond it are skipped with the reason.
+ */
 export async function addToCampaign(
   deps: CampaignDeps,
   campaignId: string,
@@ -169,13 +172,9 @@ export async function patchMember(
     // An empty extra is no extra: null, as before it was ever set (the wire shape has no `[]` for it).
     change.extra = members.memberExtraText(extra);
   }
-  if (input.tags !== undefined) change.tags = JSON.stringify([...new Set(input.tags ?? [])]);
+  if (input.tags !== undefined) change.tags = members.memberTagsText([...new Set(input.tags ?? [])]);
   checkStages(input.mailconfig, 'mailconfig');
-  if (input.mailconfig !== undefined)
-    change.mailconfig =
-      input.mailconfig === null
-        ? null
-        : JSON.stringify(Array.isArray(input.mailconfig) ? {} : input.mailconfig);
+  if (input.mailconfig !== undefined) change.mailconfig = members.memberMailConfigText(input.mailconfig);
   if (input.testuser !== undefined) change.testuser = input.testuser ? 1 : 0;
   const found =
     Object.keys(change).length === 0
@@ -224,7 +223,7 @@ export async function memberCampaigns(deps: CampaignDeps, memberId: string): Pro
   const byCampaign = await repo.statusCounts(deps.db, [...new Set(rows.map((row) => row.campaignid))]);
   const now = nowOf(deps);
   return rows.map((row) => {
-    const results = jsonObjectColumn(row.results);
+    const results = members.parseResults(row.results);
     return {
       campaignid: row.campaignid,
       alias: row.alias,
@@ -237,7 +236,7 @@ export async function memberCampaigns(deps: CampaignDeps, memberId: string): Pro
       dateinvited: row.dateinvited,
       datestarted: row.datestarted,
       datecompleted: row.datecompleted,
-      reportid: Array.isArray(results) ? null : ((results.reportid as string | undefined) ?? null),
+      reportid: (results?.reportid as string | undefined) ?? null,
     };
   });
 }

@@ -1,6 +1,7 @@
 import type { Offset } from '@assay/schema';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
+import { jsonObjectColumn } from '../db/json-columns.js';
 import type { CampaignRow, CampaignShareTable, CampaignUpdate, NewCampaignRow } from './campaigns.table.js';
 
 /** How many of a campaign's members are in each status, and how many are test users. */
@@ -279,3 +280,22 @@ export function parseCampaignConfig(text: string | null): Record<string, unknown
 }
 
 export const campaignConfigText = (config: Record<string, unknown>): string => JSON.stringify(config);
+
+/** `admins`: the admins' member ids (legacy rows may hold null entries); none when unreadable. */
+export function parseAdmins(text: string): (string | null)[] {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) ? (value as (string | null)[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export const adminsText = (admins: readonly (string | null)[]): string => JSON.stringify(admins);
+
+/** `mailconfig`: the template of each mail stage; `[]` when empty, unreadable or not an object. */
+export const parseMailConfig = (text: string | null): Record<string, unknown> | [] => jsonObjectColumn(text);
+
+/** Anything but an object is stored as `{}`. */
+export const mailConfigText = (value: object | null | undefined): string =>
+  JSON.stringify(!value || Array.isArray(value) ? {} : value);

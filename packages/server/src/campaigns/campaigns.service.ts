@@ -29,10 +29,7 @@ export type CampaignDeps = Pick<
 
 export const nowOf = (deps: Pick<CampaignDeps, 'clock'>) => formatDate(deps.clock());
 
-const json = (value: unknown) => JSON.stringify(value);
 const bit = (value: boolean) => (value ? 1 : 0);
-const objectText = (value: object | null | undefined) =>
-  JSON.stringify(!value || Array.isArray(value) ? {} : value);
 
 /** Keys of `mailconfig` and `config.custommailsubject` must be mail stages. */
 export function checkStages(value: object | null | undefined, field: string): void {
@@ -94,7 +91,7 @@ function splitConfig(config: CampaignCreate['config']): {
   text: string;
   maxparticipants: number;
 } {
-  if (!config || Array.isArray(config)) return { text: '{}', maxparticipants: -1 };
+  if (!config || Array.isArray(config)) return { text: repo.campaignConfigText({}), maxparticipants: -1 };
   checkStages(config.custommailsubject, 'config.custommailsubject');
   const { maxparticipants = -1, ...rest } = config;
   const selfregistration = rest.selfregistration;
@@ -189,10 +186,10 @@ export async function createCampaign(
       description: textOrNull(input.description, 'description') ?? '',
       start_at: schedule.start,
       end_at: schedule.end,
-      admins: json(admins),
+      admins: repo.adminsText(admins),
       variant: variant.alias,
       language,
-      mailconfig: objectText(input.mailconfig),
+      mailconfig: repo.mailConfigText(input.mailconfig),
       config: config.text,
       maxparticipants: config.maxparticipants,
       closingtype,
@@ -268,10 +265,10 @@ export async function patchCampaign(
   change.reminderoffset = repo.offsetText(schedule.reminderoffset);
   change.reminderrepeat = schedule.reminderrepeat;
   if (input.inviteoffset !== undefined) change.inviteoffset = repo.offsetText(input.inviteoffset);
-  if (input.admins !== undefined) change.admins = json(await checkAdmins(deps.db, input.admins));
+  if (input.admins !== undefined) change.admins = repo.adminsText(await checkAdmins(deps.db, input.admins));
   if (input.mailconfig !== undefined) {
     checkStages(input.mailconfig, 'mailconfig');
-    change.mailconfig = objectText(input.mailconfig);
+    change.mailconfig = repo.mailConfigText(input.mailconfig);
   }
   if (input.config !== undefined) {
     const config = splitConfig(input.config);

@@ -7,11 +7,23 @@ import type {
   CampaignMemberListItem,
   MailConfig,
 } from '@assay/schema';
-import { jsonObjectColumn } from '../db/json-columns.js';
 import { objectOrEmptyArray } from '../domain/wire-rules.js';
+import { parseExtra } from '../members/members.repository.js';
 import type { Variant } from '../variants/variant.types.js';
-import type { CampaignMemberListRow } from './campaign-members.repository.js';
-import { parseCampaignConfig, parseOffset, type StatusCounts } from './campaigns.repository.js';
+import {
+  type CampaignMemberListRow,
+  parseMemberExtra,
+  parseMemberMailConfig,
+  parseMemberTags,
+  parseResults,
+} from './campaign-members.repository.js';
+import {
+  parseAdmins,
+  parseCampaignConfig,
+  parseMailConfig,
+  parseOffset,
+  type StatusCounts,
+} from './campaigns.repository.js';
 import type { CampaignRow } from './campaigns.table.js';
 
 /** Who asks: `accesstype` is `owner` for the user who created the campaign. */
@@ -42,15 +54,6 @@ export function campaignStatus(
 export const memberCount = (counts: StatusCounts) =>
   counts.new + counts.invited + counts.started + counts.completed;
 
-const parseJson = <T>(text: string | null): T | null => {
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return null;
-  }
-};
-
 /** The stored config with its own maxparticipants column folded in. */
 export function configOf(row: Pick<CampaignRow, 'config' | 'maxparticipants'>): CampaignConfig {
   return { ...parseCampaignConfig(row.config), maxparticipants: row.maxparticipants } as CampaignConfig;
@@ -64,12 +67,12 @@ function common(row: CampaignRow, counts: StatusCounts, caller: Caller, now: str
     description: row.description,
     start: row.start_at,
     end: row.end_at,
-    admins: parseJson<(string | null)[]>(row.admins) ?? [],
+    admins: parseAdmins(row.admins),
     variant: row.variant,
     language: row.language,
     status: campaignStatus(row, counts, now),
     created: row.created,
-    mailconfig: jsonObjectColumn(row.mailconfig) as MailConfig | [],
+    mailconfig: parseMailConfig(row.mailconfig) as MailConfig | [],
     config: configOf(row),
     closingtype: row.closingtype as CampaignListItem['closingtype'],
     autoinvite: row.autoinvite as CampaignListItem['autoinvite'],
@@ -168,17 +171,9 @@ export function toCampaignDetail(
   };
 }
 
-const EMPTY_ARRAY_TEXT = '[]';
-
-function jsonOrNull(text: string | null): Record<string, unknown> | [] | null {
-  if (text === null) return null;
-  return jsonObjectColumn(text);
-}
-
 /** The member record's custom fields as `[{ name, value }]`. */
 function memberExtraList(text: string) {
-  if (text === '{}' || text === EMPTY_ARRAY_TEXT) return [];
-  const extra = jsonObjectColumn(text);
+  const extra = parseExtra(text);
   return Array.isArray(extra)
     ? []
     : Object.entries(extra).map(([name, value]) => ({ name, value: value as string | number | boolean }));
@@ -193,11 +188,11 @@ export function toCampaignMemberListItem(row: CampaignMemberListRow): CampaignMe
   item.memberstatus = row.memberstatus ?? '';
   item.countreminded = row.countreminded === null ? null : String(row.countreminded);
   // Null while unset or empty: CampaignMember's `extra` is an object or null, never `[]`.
-  const extra = jsonOrNull(row.extra);
+  const extra = objectOrEmptyArray(parseMemberExtra(row.extra));
   item.extra = Array.isArray(extra) ? null : extra;
-  item.tags = row.tags === EMPTY_ARRAY_TEXT ? [] : (parseJson<string[]>(row.tags) ?? []);
-  item.results = row.results === EMPTY_ARRAY_TEXT ? [] : jsonObjectColumn(row.results);
-  item.mailconfig = jsonOrNull(row.mailconfig);
+  item.tags = parseMemberTags(row.tags);
+  item.results = objectOrEmptyArray(parseResults(row.results));
+  item.mailconfig = parseMemberMailConfig(row.mailconfig);
   item.memberextra = memberExtraList(row.memberextra);
   return item as unknown as CampaignMemberListItem;
 }

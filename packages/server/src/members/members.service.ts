@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import {
   type MemberCreate,
   MemberCreate as MemberCreateSchema,
@@ -8,7 +7,8 @@ import {
   MemberImportUpdateRow as MemberImportUpdateRowSchema,
   type MemberPatch,
 } from '@assay/schema';
-import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { writeInChunks } from '../db/chunk-transactions.js';
 import { type Database, isUniqueViolation, orWhenRaced } from '../db/database.js';
 import { accessDenied, BusinessError, notFound } from '../domain/errors.js';
 import { groupExists } from '../groups/groups.repository.js';
@@ -263,35 +263,27 @@ export async function importMemberChunks(
     await writeRows(trx, input, valid, existing, result);
   };
   const noSuchGroup = new BusinessError('groupid: no such group');
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    // The group deleted while the rows went in: nothing is written, as if it never existed.
-    await orWhenRaced(
-      db.transaction().execute(async (trx) => {
-        for await (const raws of chunks) {
-          const valid = check(raws);
-          if (valid.length > 0) await write(trx, valid);
-          await setImmediate();
-        }
-      }),
-      noSuchGroup,
-    );
-  } else {
-    let groupGone = false;
+  let groupGone = false;
+  async function* checked() {
     for await (const raws of chunks) {
       const valid = check(raws);
-      if (groupGone) {
-        for (const { row } of valid) result.errors.push({ row, message: noSuchGroup.message });
-      } else if (valid.length > 0) {
-        await db.transaction().execute(async (trx) => {
-          groupGone = input.groupid !== undefined && !(await groupExists(trx, input.groupid));
-          if (!groupGone) await write(trx, valid);
-        });
-        if (groupGone && result.created.length === 0 && result.updated.length === 0) throw noSuchGroup;
-        if (groupGone) for (const { row } of valid) result.errors.push({ row, message: noSuchGroup.message });
-      }
-      await setImmediate();
+      if (groupGone) for (const { row } of valid) result.errors.push({ row, message: noSuchGroup.message });
+      yield groupGone ? [] : valid;
     }
   }
+  // A chunk in a transaction of its own (on SQLite, every one) checks the group again: deleted since
+  // the chunks before, the rows from there on fail and the chunks before stay. Within the one
+  // transaction (PostgreSQL) a group deleted meanwhile fails the new rows' foreign key: nothing is
+  // written, as if it never existed.
+  await orWhenRaced(
+    writeInChunks(db, checked(), async (trx, valid, fresh) => {
+      groupGone = fresh && input.groupid !== undefined && !(await groupExists(trx, input.groupid));
+      if (!groupGone) return write(trx, valid);
+      if (result.created.length === 0 && result.updated.length === 0) throw noSuchGroup;
+      for (const { row } of valid) result.errors.push({ row, message: noSuchGroup.message });
+    }),
+    noSuchGroup,
+  );
   result.errors.sort((a, b) => a.row - b.row);
   return result;
 }

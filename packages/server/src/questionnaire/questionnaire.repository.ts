@@ -274,6 +274,52 @@ export async function saveOpenPage(
   return row?.answers;
 }
 
+/**
+ * PostgreSQL: the variant of each token's campaign as last read (a campaign's variant never
+ * changes), per database, so that a page sent can be checked before anything is read and saved in
+ * one statement (saveOpenPage). Only a hint, which that statement checks; a token not in it (a
+ * new process, another server) takes the way of two statements. SQLite keeps none: its save is
+ * always the two statements.
+ */
+const variantHints = new WeakMap<Kysely<Database>, Map<string, string>>();
+const MAX_HINTS = 20_000;
+
+/** Remembers the variant of a token's campaign, for `variantHint` (PostgreSQL; nothing on SQLite). */
+export function hintVariant(db: Kysely<Database>, dialect: Dialect, token: string, variant: string): void {
+  if (dialect !== 'postgres') return;
+  let hints = variantHints.get(db);
+  if (!hints) {
+    hints = new Map();
+    variantHints.set(db, hints);
+  }
+  if (hints.get(token) === variant) return;
+  // The oldest hint goes first when the map is full.
+  if (hints.size >= MAX_HINTS) hints.delete(hints.keys().next().value as string);
+  hints.set(token, variant);
+}
+
+/** The variant last read for the token, when `saveOpenPage` may be tried with it; else undefined. */
+export function variantHint(db: Kysely<Database>, dialect: Dialect, token: string): string | undefined {
+  return dialect === 'postgres' ? variantHints.get(db)?.get(token) : undefined;
+}
+
+// `campaign_members.answers`, merged by the statements above, is read only through this codec.
+
+/** The stored answers by question code; anything but a number or a string, or unreadable text, is none. */
+export function parseAnswers(text: string): Record<string, number | string> {
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    const answers: Record<string, number | string> = {};
+    for (const [code, answer] of Object.entries(value)) {
+      if (typeof answer === 'number' || typeof answer === 'string') answers[code] = answer;
+    }
+    return answers;
+  } catch {
+    return {};
+  }
+}
+
 /** A member's first name (the subject a rater answers about), if the member is still there. */
 export async function findFirstname(db: Kysely<Database>, memberId: string): Promise<string | undefined> {
   const row = await db

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { parseMemberExtra } from '../campaigns/campaign-members.repository.js';
 import { emptyCounts, statusCounts } from '../campaigns/campaigns.repository.js';
 import { type CampaignDeps, nowOf } from '../campaigns/campaigns.service.js';
@@ -20,11 +20,14 @@ import {
   findParticipationLocked,
   findReportIdOfToken,
   findRetiredToken,
+  hintVariant,
   markStartedRow,
   mergeAnswers,
   type PageCampaign,
   type PageMember,
+  parseAnswers,
   saveOpenPage,
+  variantHint,
 } from './questionnaire.repository.js';
 
 /** A participation token as Assay makes them: 256 bits in base64url. */
@@ -57,42 +60,6 @@ export type Lookup =
 export type QuestionnaireDeps = CampaignDeps;
 
 /**
- * PostgreSQL: the variant of each token's campaign as last read (a campaign's variant never
- * changes), per database, so that a page sent can be checked before anything is read and saved in
- * one statement (saveOpenPage). Only a hint, which that statement checks; a token not in it (a
- * new process, another server) takes the way of two statements.
- */
-const variantHints = new WeakMap<Kysely<Database>, Map<string, string>>();
-const MAX_HINTS = 20_000;
-
-function hintVariant(deps: QuestionnaireDeps, token: string, variant: string): void {
-  if (deps.dialect !== 'postgres') return;
-  let hints = variantHints.get(deps.db);
-  if (!hints) {
-    hints = new Map();
-    variantHints.set(deps.db, hints);
-  }
-  if (hints.get(token) === variant) return;
-  // The oldest hint goes first when the map is full.
-  if (hints.size >= MAX_HINTS) hints.delete(hints.keys().next().value as string);
-  hints.set(token, variant);
-}
-
-function parseAnswers(text: string): Record<string, number | string> {
-  try {
-    const value = JSON.parse(text) as unknown;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-    const answers: Record<string, number | string> = {};
-    for (const [code, answer] of Object.entries(value)) {
-      if (typeof answer === 'number' || typeof answer === 'string') answers[code] = answer;
-    }
-    return answers;
-  } catch {
-    return {};
-  }
-}
-
-/**
  * The participation a token opens, or why it opens none (reset and removed links are remembered).
  * For an open campaign that is one prepared statement, the member with its campaign.
  */
@@ -110,7 +77,7 @@ export async function lookup(deps: QuestionnaireDeps, token: string): Promise<Lo
         : undefined;
     return language ? { kind: retired.reason, language } : { kind: retired.reason };
   }
-  hintVariant(deps, token, found.campaign.variant);
+  hintVariant(deps.db, deps.dialect, token, found.campaign.variant);
   return participationOf(deps, deps.db, found.member, found.campaign);
 }
 
@@ -267,7 +234,7 @@ export async function saveAnswers(
   form: Readonly<Record<string, unknown>>,
   requireAll: boolean,
 ): Promise<SaveOutcome> {
-  const alias = deps.dialect === 'postgres' ? variantHints.get(deps.db)?.get(token) : undefined;
+  const alias = variantHint(deps.db, deps.dialect, token);
   const hinted = alias === undefined ? undefined : deps.variants.get(alias);
   const hintedNumber = hinted ? pageNumber(hinted) : 0;
   if (alias !== undefined && hinted && hintedNumber > 0) {

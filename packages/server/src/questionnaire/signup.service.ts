@@ -292,7 +292,7 @@ export async function nominateRater(
     if (!member) return 'present';
     const nominated: Nominated = { firstname: form.firstname, lastname: form.lastname, email: form.email };
     const added = await members.insertCampaignMembers(trx, [
-      newCampaignMember(campaignId, memberId, member, now, JSON.stringify({ role, subject, nominated })),
+      newCampaignMember(campaignId, memberId, member, now, { role, subject, nominated }),
     ]);
     if (!added.has(memberId)) return 'present';
     // Invitations of an `instant` or a `fixed` campaign go out at the scheduler's next tick.

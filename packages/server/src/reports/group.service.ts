@@ -1,5 +1,6 @@
 import { GROUP_REPORT_TYPES, type Report, type ReportCreate } from '@assay/schema';
 import type { Transaction } from 'kysely';
+import { parseCampaignConfig } from '../campaigns/campaigns.repository.js';
 import { type Database, isForeignKeyViolation } from '../db/database.js';
 import { BusinessError } from '../domain/errors.js';
 import { formatDate } from '../util/dates.js';
@@ -45,13 +46,9 @@ export function knownVariant(deps: Pick<ReportDeps, 'variants'>, alias: string):
 
 /** The role a personal report was given under (`config.campaignparams.role`), if any. */
 export function roleOf(row: Pick<ReportRow, 'config'>): string | undefined {
-  try {
-    const config = JSON.parse(row.config) as { campaignparams?: { role?: unknown } };
-    const role = config?.campaignparams?.role;
-    return typeof role === 'string' && role !== '' ? role : undefined;
-  } catch {
-    return undefined;
-  }
+  const params = repo.parseReportObject(row.config).campaignparams as { role?: unknown } | null | undefined;
+  const role = params?.role;
+  return typeof role === 'string' && role !== '' ? role : undefined;
 }
 
 /** A checked POST /reports. */
@@ -161,21 +158,10 @@ function checkSource(row: ReportRow | undefined, id: string, field: string, vari
 /** The group's statistics, stored as the group report's `processed` (no names in it). */
 export function groupProcessed(variant: Variant, language: Language, rows: readonly ReportRow[]) {
   const sheets: Sheet[] = rows.map((row) => ({
-    raw: parseObject(row.raw),
-    processed: parseObject(row.processed),
+    raw: repo.parseReportObject(row.raw),
+    processed: repo.parseReportObject(row.processed),
   }));
   return summarize(variant, language, sheets);
-}
-
-export function parseObject(text: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
 }
 
 /**
@@ -235,7 +221,7 @@ export async function createGroupReport(
           campaign_id: campaignId,
           member_id: memberId,
           token: randomSecret(),
-          config: JSON.stringify({
+          config: repo.reportObjectText({
             variant: variant.alias,
             language,
             reportType: type,
@@ -244,10 +230,10 @@ export async function createGroupReport(
             selectedMember: request.memberId ?? '',
             excludedVerbatims: request.excluded.join(','),
           }),
-          raw: '{}',
-          processed: JSON.stringify(groupProcessed(variant, language, sources)),
-          extra: JSON.stringify({ member: { basic: [], extras: [], xparam: null } }),
-          tags: '[]',
+          raw: repo.reportObjectText({}),
+          processed: repo.reportObjectText(groupProcessed(variant, language, sources)),
+          extra: repo.reportObjectText({ member: { basic: [], extras: [], xparam: null } }),
+          tags: repo.tagsText([]),
           testcase: sources.every((row) => row.testcase === 1) ? 1 : 0,
           status: 'active',
           date: now,
@@ -329,7 +315,7 @@ async function campaignOf(
 async function minParticipants(trx: Transaction<Database>, campaignId: string | null): Promise<number> {
   if (campaignId === null) return 0;
   const config = await repo.findCampaignConfig(trx, campaignId);
-  const value = config === undefined ? undefined : (parseObject(config).minparticipants as unknown);
+  const value = config === undefined ? undefined : (parseCampaignConfig(config).minparticipants as unknown);
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
@@ -349,6 +335,6 @@ export async function recalcGroup(
   const rows = [...found.values()];
   const language = isLanguage(row.language) ? row.language : variant.defaultLanguage;
   await repo.updateReport(trx, row.id, {
-    processed: JSON.stringify(groupProcessed(variant, language, rows)),
+    processed: repo.reportObjectText(groupProcessed(variant, language, rows)),
   });
 }

@@ -61,16 +61,16 @@ export function personalReportRow(request: PersonalReportRequest, now: string): 
     campaign_id: request.campaignId,
     member_id: request.memberId,
     token: request.token ?? randomSecret(),
-    config: JSON.stringify({
+    config: repo.reportObjectText({
       extra: isEmpty(request.extra) ? [] : request.extra,
       campaignparams: request.role === null ? [] : campaignparams,
     }),
-    raw: JSON.stringify(request.answers),
-    processed: JSON.stringify(scoreAnswers(request.variant, request.answers)),
-    extra: JSON.stringify({
+    raw: repo.reportObjectText(request.answers),
+    processed: repo.reportObjectText(scoreAnswers(request.variant, request.answers)),
+    extra: repo.reportObjectText({
       member: { basic: [], extras, xparam: request.role === null ? null : campaignparams },
     }),
-    tags: '[]',
+    tags: repo.tagsText([]),
     testcase: request.testuser ? 1 : 0,
     status: 'active',
     date: request.date,

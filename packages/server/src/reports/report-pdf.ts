@@ -9,7 +9,7 @@ import { renderGroupReport } from '../pdf/group-report.js';
 import { renderPersonalReport } from '../pdf/personal-report.js';
 import type { ReportAgency, ReportMember } from '../pdf/report-input.js';
 import { isLanguage, type Language } from '../variants/variant.types.js';
-import { type GroupReportType, idList, parseObject, roleOf } from './group.service.js';
+import { type GroupReportType, idList, roleOf } from './group.service.js';
 import type { ReportDeps } from './personal.service.js';
 import type { ReportDetailRow } from './reports.repository.js';
 import * as repo from './reports.repository.js';
@@ -23,7 +23,7 @@ export interface RenderedReport {
   readonly filename: string;
 }
 
-const processedOf = (text: string) => parseObject(text) as Record<string, number | string>;
+const processedOf = (text: string) => repo.parseReportObject(text) as Record<string, number | string>;
 
 const memberOf = (row: {
   title: string | null;
@@ -119,7 +119,9 @@ export async function renderReport(deps: ReportDeps, id: string): Promise<Render
     agency,
     sheets,
     ...(master ? { master } : {}),
-    excludedVerbatims: new Set(idList(parseObject(row.config).excludedVerbatims, 'excludedVerbatims')),
+    excludedVerbatims: new Set(
+      idList(repo.parseReportObject(row.config).excludedVerbatims, 'excludedVerbatims'),
+    ),
   });
   return { pdf, filename: safeFileName([variant.alias, row.type, row.name ?? '', row.id]) };
 }

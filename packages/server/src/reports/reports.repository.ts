@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
+import { jsonObjectColumn } from '../db/json-columns.js';
 import { batchSizes, cursorOf, keysetBatches } from '../db/keyset-batches.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { caseFold } from '../util/text.js';
@@ -472,4 +473,65 @@ export async function findCampaignConfig(db: Db, id: string): Promise<string | u
 /** Whether a member exists. */
 export async function memberExists(db: Db, id: string): Promise<boolean> {
   return entityExists(db, 'members', id);
+}
+
+// The JSON columns of `reports`, read and written only through these codecs.
+
+/** `raw`, `processed`, `config` as an object; `{}` when unreadable or not an object. */
+export function parseReportObject(text: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The text of an object column (`raw`, `processed`, `config`, `extra`). */
+export const reportObjectText = (value: object): string => JSON.stringify(value);
+
+/** `config` as the wire shows it: `[]` when empty, unreadable or not an object. */
+export const parseReportConfig = (text: string): Record<string, unknown> | [] => jsonObjectColumn(text);
+
+/** `tags`: the strings of the stored list; none when empty or unreadable. */
+export function parseTags(text: string): string[] {
+  if (text === '[]' || text === '') return [];
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export const tagsText = (tags: readonly unknown[]): string => JSON.stringify(tags);
+
+/**
+ * `config` and `tags` read through a small cache: a list of 100,000 personal reports holds a
+ * handful of distinct configs and tags, so each distinct text is parsed once per list, not once per
+ * row.
+ */
+export class ReportColumnCache {
+  private readonly configs = new Map<string, Record<string, unknown> | []>();
+  private readonly tagLists = new Map<string, string[]>();
+
+  config(text: string): Record<string, unknown> | [] {
+    let value = this.configs.get(text);
+    if (value === undefined) {
+      value = parseReportConfig(text);
+      if (this.configs.size < 1000) this.configs.set(text, value);
+    }
+    return value;
+  }
+
+  tags(text: string): string[] {
+    let value = this.tagLists.get(text);
+    if (value === undefined) {
+      value = parseTags(text);
+      if (this.tagLists.size < 1000) this.tagLists.set(text, value);
+    }
+    return value;
+  }
 }

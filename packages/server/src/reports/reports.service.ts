@@ -13,7 +13,7 @@ import { formatDate } from '../util/dates.js';
 import { scoreAnswers, verbatims as verbatimsOf } from '../variants/scoring.js';
 import { isLanguage, REPORT_TYPES, type Variant } from '../variants/variant.types.js';
 import { languageProblem, variantLanguage } from './answers.js';
-import { idList, knownVariant, parseObject, recalcGroup } from './group.service.js';
+import { idList, knownVariant, recalcGroup } from './group.service.js';
 import type { ReportDeps } from './personal.service.js';
 import * as repo from './reports.repository.js';
 import type { ReportRow } from './reports.table.js';
@@ -108,18 +108,6 @@ export async function counts(deps: ReportDeps, groupId?: string): Promise<Static
   return result;
 }
 
-/** `config` (JSON text) with its `language` set, when it has one (a group report's); else undefined. */
-function configWithLanguage(text: string, language: string): string | undefined {
-  try {
-    const config = JSON.parse(text) as unknown;
-    if (typeof config !== 'object' || config === null || Array.isArray(config) || !('language' in config))
-      return undefined;
-    return JSON.stringify({ ...config, language });
-  } catch {
-    return undefined;
-  }
-}
-
 /** PATCH /reports/{id}: `name` (group reports), `language`, `tags`, `testcase`; the rest is fixed. */
 export async function patchReport(deps: ReportDeps, id: string, body: ReportPatch): Promise<Report> {
   const row = await existing(deps, id);
@@ -134,10 +122,10 @@ export async function patchReport(deps: ReportDeps, id: string, body: ReportPatc
     if (!variant) throw new BusinessError(`language: ${row.variant} is no longer installed`);
     change.language = variantLanguage(variant, body.language === '' ? undefined : body.language);
     // A group report's config names its language too: both say the same.
-    const config = configWithLanguage(row.config, change.language);
-    if (config !== undefined) change.config = config;
+    const config = repo.parseReportObject(row.config);
+    if ('language' in config) change.config = repo.reportObjectText({ ...config, language: change.language });
   }
-  if (body.tags !== undefined) change.tags = JSON.stringify([...new Set(body.tags)]);
+  if (body.tags !== undefined) change.tags = repo.tagsText([...new Set(body.tags)]);
   if (body.testcase !== undefined)
     change.testcase = body.testcase === true || body.testcase === '1' || body.testcase === 1 ? 1 : 0;
   if (Object.keys(change).length > 0 && !(await repo.updateReport(deps.db, id, change)))
@@ -173,7 +161,7 @@ export async function recalc(deps: ReportDeps, id: string): Promise<void> {
     const variant = deps.variants.get(row.variant);
     if (!variant) throw new BusinessError(`variant: ${row.variant} is no longer installed`);
     await repo.updateReport(trx, id, {
-      processed: JSON.stringify(scoreAnswers(variant, parseObject(row.raw))),
+      processed: repo.reportObjectText(scoreAnswers(variant, repo.parseReportObject(row.raw))),
     });
   });
 }
@@ -211,7 +199,7 @@ export async function verbatims(deps: ReportDeps, selection: unknown): Promise<V
     const texts = new Map(
       variant.questions.map((question) => [question.code, question.texts[language] ?? question.code]),
     );
-    for (const verbatim of verbatimsOf(variant, parseObject(row.processed))) {
+    for (const verbatim of verbatimsOf(variant, repo.parseReportObject(row.processed))) {
       result.push({
         reportid: id,
         code: verbatim.code,
@@ -298,7 +286,7 @@ export async function summary(deps: ReportDeps, body: Record<string, unknown>): 
       throw new BusinessError(`selectedReports: ${id} is a ${row.type} report, not a personal report`);
     if (row.variant !== variant.alias)
       throw new BusinessError(`selectedReports: ${id} is a report of ${row.variant}, not ${variant.alias}`);
-    return { raw: parseObject(row.raw), processed: parseObject(row.processed) };
+    return { raw: repo.parseReportObject(row.raw), processed: repo.parseReportObject(row.processed) };
   });
   return summarize(variant, language, sheets);
 }

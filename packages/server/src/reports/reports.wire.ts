@@ -1,53 +1,22 @@
 import type { MemberReport, Report, ReportData, ReportShort } from '@assay/schema';
-import { jsonObjectColumn } from '../db/json-columns.js';
-import type { MemberReportRow, ReportDetailRow, ReportListRow } from './reports.repository.js';
+import {
+  type MemberReportRow,
+  parseReportConfig,
+  parseTags,
+  ReportColumnCache,
+  type ReportDetailRow,
+  type ReportListRow,
+} from './reports.repository.js';
 
 const zeroOne = (value: number | boolean) => (value ? '1' : '0') as '0' | '1';
 
-/**
- * A JSON column read through a small cache: a list of 100,000 personal reports holds a handful of
- * distinct configs and tags, so each distinct text is parsed once per list, not once per row.
- */
-export class ColumnCache {
-  private readonly objects = new Map<string, Record<string, unknown> | []>();
-  private readonly arrays = new Map<string, string[]>();
-
-  object(text: string): Record<string, unknown> | [] {
-    let value = this.objects.get(text);
-    if (value === undefined) {
-      value = jsonObjectColumn(text);
-      if (this.objects.size < 1000) this.objects.set(text, value);
-    }
-    return value;
-  }
-
-  array(text: string): string[] {
-    let value = this.arrays.get(text);
-    if (value === undefined) {
-      value = tagsOf(text);
-      if (this.arrays.size < 1000) this.arrays.set(text, value);
-    }
-    return value;
-  }
-}
-
-export function tagsOf(text: string): string[] {
-  if (text === '[]' || text === '') return [];
-  try {
-    const value = JSON.parse(text) as unknown;
-    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 /** A mapper for a list: the same cache serves every row of one answer. */
 export function reportMapper(): (row: ReportListRow) => Report {
-  const cache = new ColumnCache();
+  const cache = new ReportColumnCache();
   return (row) => toReport(row, cache);
 }
 
-export function toReport(row: ReportListRow, cache = new ColumnCache()): Report {
+export function toReport(row: ReportListRow, cache = new ReportColumnCache()): Report {
   return {
     reportid: row.reportid,
     date: row.date,
@@ -56,10 +25,10 @@ export function toReport(row: ReportListRow, cache = new ColumnCache()): Report 
     type: row.type as Report['type'],
     variant: row.variant,
     language: row.language,
-    config: cache.object(row.config),
+    config: cache.config(row.config),
     lastopened: row.lastopened,
     status: 'active',
-    tags: cache.array(row.tags),
+    tags: cache.tags(row.tags),
     testcase: zeroOne(row.testcase),
     memberid: row.memberid,
     title: row.title,
@@ -71,11 +40,11 @@ export function toReport(row: ReportListRow, cache = new ColumnCache()): Report 
   };
 }
 
-export function toMemberReport(row: MemberReportRow, cache = new ColumnCache()): MemberReport {
+export function toMemberReport(row: MemberReportRow, cache = new ReportColumnCache()): MemberReport {
   return {
     ...toReport(row, cache),
     // The spec's quirks of this shape: the row number as a string and the tags still JSON text.
-    tags: JSON.stringify(cache.array(row.tags)),
+    tags: JSON.stringify(cache.tags(row.tags)),
     id: String(row.id),
     token: row.token,
     groupid: row.groupid,
@@ -101,9 +70,9 @@ function shortFields(row: ReportDetailRow) {
     groupname: row.groupname,
     accesstoken: row.token,
     campaignid: row.campaign_id,
-    config: jsonObjectColumn(row.config),
+    config: parseReportConfig(row.config),
     status: 'active' as const,
-    tags: tagsOf(row.tags),
+    tags: parseTags(row.tags),
   };
 }
 

@@ -1,19 +1,37 @@
 import { describe, expect, it } from 'vitest';
+import { jwkText, parseJwk, parseRedirectUris, redirectUrisText } from '../../src/auth/auth.repository.js';
 import {
   memberExtraText,
+  memberMailConfigText,
+  memberTagsText,
   parseMemberExtra,
+  parseMemberMailConfig,
+  parseMemberTags,
   parseResults,
   resultsText,
 } from '../../src/campaigns/campaign-members.repository.js';
 import {
+  adminsText,
   campaignConfigText,
+  mailConfigText,
   offsetText,
+  parseAdmins,
   parseCampaignConfig,
+  parseMailConfig,
   parseOffset,
 } from '../../src/campaigns/campaigns.repository.js';
 import { jsonObjectColumn } from '../../src/db/json-columns.js';
 import type { MailParams } from '../../src/mail/mail.types.js';
 import { mailParamsText, parseMailParams } from '../../src/mail/outbox.repository.js';
+import { parseAnswers } from '../../src/questionnaire/questionnaire.repository.js';
+import {
+  parseReportConfig,
+  parseReportObject,
+  parseTags,
+  ReportColumnCache,
+  reportObjectText,
+  tagsText,
+} from '../../src/reports/reports.repository.js';
 
 // The JSON column codecs: what each answers for the texts a column can hold, old rows included.
 
@@ -58,6 +76,66 @@ describe('campaign_members.extra / results', () => {
       reportid: 'r1',
     });
     expect(parseResults(null)).toBeNull();
+    expect(parseResults(resultsText(null))).toBeNull();
+  });
+
+  it('round-trips tags and mailconfig; NULL mailconfig is none, an empty one []', () => {
+    expect(parseMemberTags(memberTagsText(['a', 'b']))).toEqual(['a', 'b']);
+    for (const text of ['[]', '{}', 'null', '{broken']) expect(parseMemberTags(text)).toEqual([]);
+    expect(parseMemberMailConfig(memberMailConfigText({ invitation: 'x' }))).toEqual({ invitation: 'x' });
+    expect(memberMailConfigText(null)).toBeNull();
+    expect(parseMemberMailConfig(null)).toBeNull();
+    expect(parseMemberMailConfig(memberMailConfigText([]))).toEqual([]);
+  });
+});
+
+describe('campaigns.admins / mailconfig', () => {
+  it('round-trips admins, keeping the null entries of legacy rows, and reads anything else as none', () => {
+    expect(parseAdmins(adminsText(['m1', null]))).toEqual(['m1', null]);
+    for (const text of ['{}', 'null', '{broken']) expect(parseAdmins(text)).toEqual([]);
+  });
+
+  it('stores a mailconfig that is no object as {} and shows an empty one as []', () => {
+    expect(parseMailConfig(mailConfigText({ reminder: 'r' }))).toEqual({ reminder: 'r' });
+    expect(mailConfigText(null)).toBe('{}');
+    expect(parseMailConfig(mailConfigText([]))).toEqual([]);
+  });
+});
+
+describe('campaign_members.answers', () => {
+  it('keeps number and string answers and reads anything else as none', () => {
+    expect(parseAnswers('{"q1":3,"q2":"text","q3":null,"q4":[1]}')).toEqual({ q1: 3, q2: 'text' });
+    for (const text of ['[]', 'null', '"x"', '{broken']) expect(parseAnswers(text)).toEqual({});
+  });
+});
+
+describe('reports.raw / processed / config / tags', () => {
+  it('round-trips the object columns and reads anything else as {}', () => {
+    const processed = { E: 55, 'E.1': 'x' };
+    expect(parseReportObject(reportObjectText(processed))).toEqual(processed);
+    for (const text of ['', '[]', 'null', '5', '{broken']) expect(parseReportObject(text)).toEqual({});
+  });
+
+  it('shows config as the wire does, [] when empty, and keeps only the string tags', () => {
+    expect(parseReportConfig('{}')).toEqual([]);
+    expect(parseReportConfig('{"language":"de"}')).toEqual({ language: 'de' });
+    expect(parseTags(tagsText(['x', 'y']))).toEqual(['x', 'y']);
+    expect(parseTags('["x",1,null]')).toEqual(['x']);
+    for (const text of ['', '[]', '{}', '{broken']) expect(parseTags(text)).toEqual([]);
+  });
+
+  it('parses each distinct text of a list once', () => {
+    const cache = new ReportColumnCache();
+    expect(cache.config('{"a":1}')).toBe(cache.config('{"a":1}'));
+    expect(cache.tags('["t"]')).toBe(cache.tags('["t"]'));
+  });
+});
+
+describe('oauth_clients.redirect_uris / signing_keys JWKs', () => {
+  it('round-trips', () => {
+    expect(parseRedirectUris(redirectUrisText(['https://a.example/cb']))).toEqual(['https://a.example/cb']);
+    const jwk = { kty: 'OKP', crv: 'Ed25519', x: 'abc' };
+    expect(parseJwk(jwkText(jwk))).toEqual(jwk);
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importMemberChunks } from '../../src/members/members.service.js';
 import { dialects, email, type Instance, startInstance } from '../helpers/instance.js';
 
 for (const dialect of dialects) {
@@ -199,5 +200,50 @@ for (const dialect of dialects) {
       }
       expect((await instance.call('GET', '/members')).json.data.length).toBe(before);
     });
+
+    const importGroup = async (alias: string) =>
+      (await instance.call('POST', '/groups', { body: { name: alias, alias } })).json.data.groupid as string;
+    const row = () => ({ email: email(), firstname: 'C', lastname: 'Hunk' });
+    const deleteGroup = async (id: string) =>
+      expect((await instance.call('DELETE', `/groups/${id}`)).json.status).toBe('OK');
+
+    it('writes nothing when the group goes after the check and before the first chunk', async () => {
+      const groupid = await importGroup(`gone-first-${dialect}`);
+      const first = row();
+      async function* chunks() {
+        await deleteGroup(groupid);
+        yield [first];
+      }
+      await expect(importMemberChunks(instance.db.kysely, { groupid }, chunks())).rejects.toThrow(
+        'groupid: no such group',
+      );
+      const check = await instance.call('POST', '/members/dupecheck', { body: { value: first.email } });
+      expect(check.json.status).toBe('OK');
+    });
+
+    // On SQLite each chunk is a transaction of its own (db/chunk-transactions.ts), so a group may go
+    // between two; on PostgreSQL the import's one transaction keeps the group until it ends.
+    it.runIf(dialect === 'sqlite')(
+      'keeps the chunks written before the group went, and fails the rows after it',
+      async () => {
+        const groupid = await importGroup('gone-between');
+        const [a, b, c] = [row(), row(), row()];
+        async function* chunks() {
+          yield [a];
+          await deleteGroup(groupid);
+          yield [b, 'not an object'];
+          yield [c];
+        }
+        const result = await importMemberChunks(instance.db.kysely, { groupid }, chunks());
+        expect(result.created).toHaveLength(1);
+        expect(result.errors).toEqual([
+          { row: 2, message: 'groupid: no such group' },
+          { row: 3, message: 'must be an object' },
+          { row: 4, message: 'groupid: no such group' },
+        ]);
+        const kept = (await instance.call('GET', `/members/${result.created[0]}`)).json.data;
+        expect(kept).toMatchObject({ email: a.email, groupid: null });
+      },
+    );
   });
 }

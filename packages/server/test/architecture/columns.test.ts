@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * docs/architecture.md: repositories (`*.repository.ts`) and `db/` hold every query, every dialect
+ * difference and one codec per JSON column, so a service or a wire mapper never parses column text
+ * and never asks which engine it runs on. JSON that comes from outside (a request body, a file) is
+ * parsed where it is read; those places are listed below, each with its reason.
+ */
+
+const src = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
+
+/** Files outside repositories and `db/` that parse JSON, and why: none of it is column text. */
+const PARSES_INPUT: Record<string, string> = {
+  'app.ts': 'the JSON body parser of every API request',
+  'members/import-body.ts': 'reads a member import request body a chunk at a time',
+  'cli/members.commands.ts': 'the JSON file given to `assay members import`',
+  'variants/json-checks.ts': "loads a variant's JSON files from its folder",
+};
+
+/** Files outside repositories and `db/` that branch on the engine, and why. None remain. */
+const BRANCHES_ON_DIALECT: Record<string, string> = {};
+
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? files(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : [],
+  );
+
+const mayKnowColumns = (path: string) => path.startsWith('db/') || path.endsWith('.repository.ts');
+
+/** Comments stripped, so that prose naming a call does not count as one. */
+const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+
+const parsesJson = (text: string) => /\bJSON\.parse\s*\(/.test(code(text));
+
+const DIALECT_BRANCH =
+  /\bdialect\s*[!=]==|[!=]==\s*['"](?:postgres|sqlite)['"]|instanceof\s+\w*Adapter\b|\[\s*(?:\w+\.)?dialect\s*\]|switch\s*\(\s*(?:\w+\.)?dialect\s*\)/;
+
+const branchesOnDialect = (text: string) => DIALECT_BRANCH.test(code(text));
+
+/** The files, relative to src/, outside repositories and `db/` for which `test` holds. */
+function found(test: (text: string) => boolean): string[] {
+  return files(src)
+    .map((file) => ({ file, path: relative(src, file).split('\\').join('/') }))
+    .filter(({ file, path }) => !mayKnowColumns(path) && test(readFileSync(file, 'utf8')))
+    .map(({ path }) => path)
+    .sort();
+}
+
+describe('JSON columns and dialects stay in repositories and db/', () => {
+  it('recognises what it looks for, and not in comments', () => {
+    expect(parsesJson('const a = JSON.parse(text);')).toBe(true);
+    expect(parsesJson('// JSON.parse(text) of the skeleton\n/* JSON.parse( */')).toBe(false);
+    expect(parsesJson('JSON.stringify(value)')).toBe(false);
+    for (const text of [
+      "deps.dialect === 'postgres'",
+      "if (dialect !== 'postgres') return;",
+      "kind === 'sqlite'",
+      'db.getExecutor().adapter instanceof PostgresAdapter',
+      'queries[deps.dialect](db)',
+      'switch (dialect) {',
+    ])
+      expect(branchesOnDialect(text), text).toBe(true);
+    expect(branchesOnDialect('await find(deps.db, deps.dialect, token);')).toBe(false);
+  });
+
+  it('no service, wire mapper or route parses JSON but the listed readers of outside input', () => {
+    const unexpected = found(parsesJson).filter((path) => !(path in PARSES_INPUT));
+    expect(unexpected, "decode the column with a codec in its table's repository").toEqual([]);
+  });
+
+  it('nothing outside repositories and db/ branches on the database engine', () => {
+    const unexpected = found(branchesOnDialect).filter((path) => !(path in BRANCHES_ON_DIALECT));
+    expect(unexpected, 'move the engine-dependent part into a repository or db/').toEqual([]);
+  });
+
+  it('every listed exception still needs its place on the list', () => {
+    expect(Object.keys(PARSES_INPUT).filter((path) => !found(parsesJson).includes(path))).toEqual([]);
+    expect(
+      Object.keys(BRANCHES_ON_DIALECT).filter((path) => !found(branchesOnDialect).includes(path)),
+    ).toEqual([]);
+  });
+});
