@@ -66,6 +66,8 @@ export interface Instance {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** The PostgreSQL database's URL (undefined on SQLite, whose file is in `config.dataDir`). */
+  databaseUrl?: string;
   client: IssuedClient;
   /** A bearer token for the given scopes (every scope by default), made through the token endpoint. */
   token(scopes?: string): Promise<string>;
@@ -144,6 +146,7 @@ export async function startInstance(
     app,
     db: fresh.db,
     config,
+    databaseUrl: fresh.url,
     client: boot.client,
     async token(scopes = ALL_SCOPES) {
       const cached = tokens.get(scopes);
