@@ -100,7 +100,7 @@ describe.each(dialects)('the README’s API walkthrough (%s)', (dialect) => {
     await browser.get(`/q/${token}/page/1`);
     for (const [index, page] of variant('bigfive').pages.entries()) {
       const answers = Object.fromEntries(
-        page.questions.filter((q) => q.kind !== 'text').map((q) => [q.code, '3']),
+        page.questions.filter((q) => q.type !== 'text').map((q) => [q.code, '3']),
       );
       const posted = await browser.post(`/q/${token}/page/${index + 1}`, { ...answers, action: 'continue' });
       expect(posted.statusCode, `page ${index + 1}`).toBe(303);
