@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { findUserByEmail } from './auth.repository.js';
+import { findUserByEmail, setUserPassword } from './auth.repository.js';
 import type { UserRow } from './auth.table.js';
 import type { FailureLimiter } from './rate-limit.js';
 import { hashPassword, passwordMatches } from './secrets.js';
+import { MIN_PASSWORD_LENGTH, passwordProblem } from './user-rules.js';
 
 /** How a password sign-in went: the user, or why not (the pages word it in their language). */
 export type PasswordCheck =
@@ -43,3 +44,33 @@ const decoyHash = () => {
   decoy ??= hashPassword(randomBytes(32).toString('base64url'));
   return decoy;
 };
+
+/** How a change of one's own password went. */
+export type PasswordChange =
+  | { ok: true }
+  | { ok: false; reason: 'wait'; seconds: number }
+  | { ok: false; reason: 'current-wrong' }
+  | { ok: false; reason: 'too-short'; min: number };
+
+/**
+ * A signed-in user changes their own password: the current one first (a wrong one counts against
+ * the caller's sign-in guessing limit, as on the sign-in page), then the new one by the password
+ * rule of auth/user-rules.ts.
+ */
+export async function changeOwnPassword(
+  db: Kysely<Database>,
+  limiter: FailureLimiter,
+  input: { user: UserRow; current: string; next: string; caller: string },
+): Promise<PasswordChange> {
+  const wait = await limiter.retryAfter(input.caller);
+  if (wait > 0) return { ok: false, reason: 'wait', seconds: wait };
+  const stored = input.user.password_hash;
+  const valid = stored !== null && input.current !== '' && (await passwordMatches(input.current, stored));
+  if (!valid) {
+    await limiter.fail(input.caller);
+    return { ok: false, reason: 'current-wrong' };
+  }
+  if (passwordProblem(input.next)) return { ok: false, reason: 'too-short', min: MIN_PASSWORD_LENGTH };
+  await setUserPassword(db, input.user.id, await hashPassword(input.next));
+  return { ok: true };
+}

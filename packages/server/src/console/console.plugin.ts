@@ -7,6 +7,7 @@ import { fieldsOf } from '../http/route-schema.js';
 import { STYLESHEET, STYLESHEET_VERSION } from '../pages/render.js';
 import { setPageHeaders } from '../pages/security.js';
 import { stringsFor } from '../pages/strings.js';
+import { accountRoutes } from './account.routes.js';
 import { CONSOLE_ASSETS, sessionCsrfMatches, sessionSecretOf, showConsole, viewerOf } from './console-kit.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 import { currentSession } from './sessions.service.js';
@@ -117,4 +118,5 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
 
   await app.register(signInRoutes, deps);
   await app.register(dashboardRoutes, deps);
+  await app.register(accountRoutes, deps);
 }

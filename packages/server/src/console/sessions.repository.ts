@@ -104,3 +104,13 @@ export async function consumeSignInLink(
     .executeTakeFirst();
   return row?.user_id;
 }
+
+/** How many sessions a user has open. */
+export async function countUserSessions(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('console_sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

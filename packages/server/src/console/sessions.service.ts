@@ -113,3 +113,8 @@ export async function redeemSignInLink(
   if (!SESSION_SECRET.test(secret)) return undefined;
   return repo.consumeSignInLink(db, hashSecret(secret), formatDate(now));
 }
+
+/** How many sessions a user has open, this one included. */
+export async function openSessions(db: Kysely<Database>, userId: string): Promise<number> {
+  return repo.countUserSessions(db, userId);
+}

@@ -116,6 +116,14 @@ describeInBrowser('the console’s sign-in and dashboard in Chromium', () => {
       await check('dashboard-filled');
       await page.goto(`${served.base}/console?status=upcoming`);
       await check('dashboard-filter-empty');
+      await page.goto(`${served.base}/console/account`);
+      await check('account');
+      await Promise.all([
+        page.waitForLoadState('load'),
+        page.locator('form[action="/console/account/password"] button').click(),
+      ]);
+      expect(await page.locator('.error-summary').count()).toBe(1);
+      await check('account-error');
       await Promise.all([page.waitForURL(/signed-out$/), page.locator('.header__button').click()]);
       await check('signed-out');
       await context.close();
