@@ -443,15 +443,22 @@ export const COMMANDS: readonly Command[] = [
   }),
   command({
     name: 'mail retry',
-    summary: 'queue a failed or captured mail again, or with --failed every failed one',
-    args: [{ name: 'ID', description: 'the mail id (or --failed)' }],
-    options: { failed: { type: 'boolean', description: 'every failed mail instead of one' } },
+    summary: 'queue a failed or captured mail again, or every failed (--failed) or captured (--captured) one',
+    args: [{ name: 'ID', description: 'the mail id (or --failed, or --captured)' }],
+    options: {
+      failed: { type: 'boolean', description: 'every failed mail instead of one' },
+      captured: {
+        type: 'boolean',
+        description: 'every captured mail (kept while SMTP_URL was not set), once SMTP_URL is set',
+      },
+    },
     migrate: true,
-    async run({ db, args: [id], values, print }) {
-      if (Boolean(id) === Boolean(values.failed)) {
-        throw new UsageError('mail retry needs either a mail id or --failed');
+    async run({ db, args: [id], values, print, config }) {
+      if ([Boolean(id), Boolean(values.failed), Boolean(values.captured)].filter(Boolean).length !== 1) {
+        throw new UsageError('mail retry needs one of: a mail id, --failed, --captured');
       }
-      print(id ? await mail.mailRetry(db.kysely, id) : await mail.mailRetryFailed(db.kysely));
+      if (values.captured) print(await mail.mailRetryCaptured(db.kysely, config.smtpUrl !== undefined));
+      else print(id ? await mail.mailRetry(db.kysely, id) : await mail.mailRetryFailed(db.kysely));
     },
   }),
   command({

@@ -8,6 +8,7 @@ import {
   type OutboxMail,
   retryFailed,
   retryMail,
+  sendCaptured,
   showMail,
 } from '../mail/outbox.service.js';
 import { nowText } from '../util/dates.js';
@@ -72,6 +73,16 @@ export async function mailShow(
 export async function mailRetry(db: Kysely<Database>, id: string, clock?: () => Date): Promise<string> {
   await retryMail(db, id, nowText(clock));
   return `mail ${id} queued again`;
+}
+
+/** `mail retry --captured`: every captured mail queued for delivery, once SMTP_URL is set. */
+export async function mailRetryCaptured(
+  db: Kysely<Database>,
+  smtpConfigured: boolean,
+  clock?: () => Date,
+): Promise<string> {
+  const count = await sendCaptured(db, nowText(clock), { smtpConfigured });
+  return `${count} captured mail${count === 1 ? '' : 's'} queued for delivery`;
 }
 
 /** `mail retry --failed`: every failed mail queued again. */

@@ -10,6 +10,7 @@ import { stringsFor } from '../pages/strings.js';
 import { accountRoutes } from './account.routes.js';
 import { CONSOLE_ASSETS, sessionCsrfMatches, sessionSecretOf, showConsole, viewerOf } from './console-kit.js';
 import { dashboardRoutes } from './dashboard.routes.js';
+import { mailRoutes } from './mail.routes.js';
 import { currentSession } from './sessions.service.js';
 import { signInRoutes } from './sign-in.routes.js';
 import { consoleStrings } from './strings.js';
@@ -119,4 +120,5 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
   await app.register(signInRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(accountRoutes, deps);
+  await app.register(mailRoutes, deps);
 }

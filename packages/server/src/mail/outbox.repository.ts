@@ -271,6 +271,8 @@ export interface OutboxFilter {
   campaignId?: string;
   status?: OutboxStatus;
   limit: number;
+  /** Only mails older than this one (newest first: the next page). */
+  before?: { created: string; id: string };
 }
 
 /** The newest mails first. */
@@ -278,6 +280,15 @@ export async function listOutbox(db: Kysely<Database>, filter: OutboxFilter): Pr
   let query = db.selectFrom('mail_outbox').selectAll();
   if (filter.campaignId !== undefined) query = query.where('campaign_id', '=', filter.campaignId);
   if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+  const before = filter.before;
+  if (before) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('created', '<', before.created),
+        eb.and([eb('created', '=', before.created), eb('id', '<', before.id)]),
+      ]),
+    );
+  }
   return query.orderBy('created', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
 }
 
@@ -300,11 +311,22 @@ export async function retryOutboxMail(db: Kysely<Database>, id: string, now: str
 
 /** Every failed mail queued again; answers how many. */
 export async function retryFailedMails(db: Kysely<Database>, now: string): Promise<number> {
-  const result = await db
+  return requeueAll(db, 'failed', now);
+}
+
+/** Every mail in a status (failed, captured) queued again, due now; answers how many. */
+export async function requeueAll(
+  db: Kysely<Database>,
+  status: 'failed' | 'captured',
+  now: string,
+  campaignId?: string,
+): Promise<number> {
+  let query = db
     .updateTable('mail_outbox')
     .set({ status: 'queued', attempts: 0, next_attempt_at: now, lease_until: null, lease_owner: null })
-    .where('status', '=', 'failed')
-    .executeTakeFirst();
+    .where('status', '=', status);
+  if (campaignId !== undefined) query = query.where('campaign_id', '=', campaignId);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 

@@ -5,10 +5,12 @@ import type { VariantRegistry } from '../variants/variant.types.js';
 import type { OutboxRow, OutboxStatus } from './mail.table.js';
 import type { RenderedMail } from './mail.types.js';
 import {
+  countOutbox,
   failedMailsPerCampaign,
   findOutboxMail,
   listOutbox,
   parseMailParams,
+  requeueAll,
   retryFailedMails,
   retryOutboxMail,
 } from './outbox.repository.js';
@@ -88,7 +90,12 @@ export function isOutboxStatus(value: string): value is OutboxStatus {
 /** The newest mails first, of one campaign and in one status when asked. */
 export async function listMails(
   db: Kysely<Database>,
-  filter: { campaignId?: string; status?: OutboxStatus; limit?: number } = {},
+  filter: {
+    campaignId?: string;
+    status?: OutboxStatus;
+    limit?: number;
+    before?: { created: string; id: string };
+  } = {},
 ): Promise<OutboxMail[]> {
   const rows = await listOutbox(db, { ...filter, limit: filter.limit ?? 100 });
   return rows.map(toOutboxMail);
@@ -121,9 +128,32 @@ export async function retryMail(db: Kysely<Database>, id: string, now: string): 
   throw new BusinessError(`mail: ${id} is ${row.status}; only a failed or captured mail can be retried`);
 }
 
-/** Every failed mail queued again; answers how many. */
-export async function retryFailed(db: Kysely<Database>, now: string): Promise<number> {
-  return retryFailedMails(db, now);
+/** Every failed mail (of one campaign, when given) queued again; answers how many. */
+export async function retryFailed(db: Kysely<Database>, now: string, campaignId?: string): Promise<number> {
+  return campaignId === undefined ? retryFailedMails(db, now) : requeueAll(db, 'failed', now, campaignId);
+}
+
+/**
+ * Every captured mail (kept while SMTP_URL was not set) queued for delivery, of one campaign or all;
+ * answers how many. Refused while SMTP_URL is still not set: they would only be captured again.
+ */
+export async function sendCaptured(
+  db: Kysely<Database>,
+  now: string,
+  options: { smtpConfigured: boolean; campaignId?: string },
+): Promise<number> {
+  if (!options.smtpConfigured) {
+    throw new BusinessError('mail: SMTP_URL is not set, so captured mail would only be captured again');
+  }
+  return requeueAll(db, 'captured', now, options.campaignId);
+}
+
+/** How many mails there are in each status, of one campaign or all. */
+export async function mailCounts(
+  db: Kysely<Database>,
+  campaignId?: string,
+): Promise<Record<OutboxStatus, number>> {
+  return countOutbox(db, campaignId);
 }
 
 /** The campaigns with failed mails, and how many each (the console's dashboard calls them out). */

@@ -110,12 +110,30 @@ describeInBrowser('the console’s sign-in and dashboard in Chromium', () => {
             body: { name, variant: 'bigfive', start: '2026-01-01T00:00:00+00:00' },
           });
           expect(made.json.status, made.body).toBe('OK');
+          const member = await instance.call('POST', '/members', {
+            body: { firstname: name, lastname: 'Person', email: `${made.json.data.campaignid}@example.test` },
+          });
+          await instance.call('POST', `/campaigns/${made.json.data.campaignid}/members`, {
+            body: { memberids: [member.json.data.memberid] },
+          });
+          await instance.call('POST', `/campaigns/${made.json.data.campaignid}/members/invite`);
         }
+        await instance.db.kysely
+          .updateTable('mail_outbox')
+          .set({ status: 'failed', last_response: '550 no such user' })
+          .where('recipient', 'like', '%')
+          .execute();
       }
       await page.goto(`${served.base}/console`);
       await check('dashboard-filled');
       await page.goto(`${served.base}/console?status=upcoming`);
       await check('dashboard-filter-empty');
+      await page.goto(`${served.base}/console/mail`);
+      await check('mail-list');
+      await Promise.all([page.waitForLoadState('load'), page.locator('main table a').first().click()]);
+      await check('mail');
+      await page.goto(`${served.base}/console/mail?status=sent`);
+      await check('mail-list-empty');
       await page.goto(`${served.base}/console/account`);
       await check('account');
       await Promise.all([

@@ -1,0 +1,168 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { getCampaign } from '../campaigns/campaigns.service.js';
+import type { AppContext } from '../context.js';
+import { BusinessError } from '../domain/errors.js';
+import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
+import {
+  isOutboxStatus,
+  listMails,
+  mailCounts,
+  retryFailed,
+  retryMail,
+  sendCaptured,
+  showMail,
+} from '../mail/outbox.service.js';
+import { formatDate } from '../util/dates.js';
+import { showConsole, viewerOf } from './console-kit.js';
+import { consoleStrings } from './strings.js';
+import { consoleMessage } from './views/console-view.js';
+import { MAIL_PAGE_SIZE, mailListHref, mailListView, mailView, parseCursor } from './views/mail.view.js';
+
+const MailId = Type.Object({ id: Type.String({ maxLength: 64 }) });
+/**
+ * A mail's HTML part opened alone: nothing in it may run, load or be framed, whatever it holds
+ * (it is ours, but it carries what operators and participants typed).
+ */
+const MAIL_HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
+
+/** The outbox in the console: the mail of the instance or of a campaign, one mail, retry and send. */
+export async function mailRoutes(app: ApiInstance, deps: AppContext) {
+  const { db, config, clock } = deps;
+  const now = () => formatDate(clock());
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const viewer = viewerOf(request);
+    const c = consoleStrings(viewer.language);
+    return showConsole(
+      reply,
+      404,
+      consoleMessage(viewer, c.notFoundTitle, [c.notFoundBody], {
+        href: '/console/mail',
+        text: c.goToDashboard,
+      }),
+    );
+  };
+  const campaignOf = async (request: FastifyRequest, id: string | undefined | null) => {
+    if (!id || !request.operator) return undefined;
+    const campaign = await getCampaign(deps, { userId: request.operator.user.id }, id);
+    return { id: campaign.campaignid, name: campaign.name || campaign.alias };
+  };
+
+  app.get(
+    '/mail',
+    {
+      schema: {
+        querystring: Type.Object({
+          campaign: Type.Optional(Type.String({ maxLength: 64 })),
+          status: Type.Optional(Type.String({ maxLength: 16 })),
+          before: Type.Optional(Type.String({ maxLength: 200 })),
+          queued: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$' })),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { campaign: campaignId, before, queued } = request.query;
+      const status =
+        request.query.status && isOutboxStatus(request.query.status) ? request.query.status : undefined;
+      const campaign = await campaignOf(request, campaignId);
+      const [mails, counts] = await Promise.all([
+        listMails(db, {
+          campaignId: campaign?.id,
+          status,
+          limit: MAIL_PAGE_SIZE + 1,
+          before: parseCursor(before),
+        }),
+        mailCounts(db, campaign?.id),
+      ]);
+      return showConsole(
+        reply,
+        200,
+        mailListView(viewerOf(request), {
+          mails,
+          counts,
+          campaign,
+          status,
+          before,
+          smtpConfigured: config.smtpUrl !== undefined,
+          queued: queued === undefined ? undefined : Number(queued),
+        }),
+      );
+    },
+  );
+
+  app.get('/mail/:id', { schema: { params: MailId } }, async (request, reply) => {
+    try {
+      const shown = await showMail(db, request.params.id, {
+        variants: deps.variants,
+        mailFrom: config.mailFrom,
+      });
+      const campaign = await campaignOf(request, shown.mail.campaignid).catch(() => undefined);
+      return showConsole(reply, 200, mailView(viewerOf(request), { ...shown, campaign }));
+    } catch (error) {
+      if (error instanceof BusinessError) return notFound(request, reply);
+      throw error;
+    }
+  });
+
+  app.get('/mail/:id/html', { schema: { params: MailId } }, async (request, reply) => {
+    try {
+      const { rendered } = await showMail(db, request.params.id, {
+        variants: deps.variants,
+        mailFrom: config.mailFrom,
+      });
+      if ('error' in rendered) return notFound(request, reply);
+      return reply
+        .code(200)
+        .header('content-security-policy', MAIL_HTML_CSP)
+        .type('text/html; charset=utf-8')
+        .send(rendered.html);
+    } catch (error) {
+      if (error instanceof BusinessError) return notFound(request, reply);
+      throw error;
+    }
+  });
+
+  app.post('/mail/:id/retry', { schema: { params: MailId } }, async (request, reply) => {
+    try {
+      await retryMail(db, request.params.id, now());
+    } catch (error) {
+      if (!(error instanceof BusinessError)) throw error;
+      // Not failed or captured (any more): the mail's page shows where it stands.
+    }
+    deps.mailQueued();
+    return reply.redirect(`/console/mail/${encodeURIComponent(request.params.id)}`, 303);
+  });
+
+  const campaignField = async (request: FastifyRequest) => {
+    const value = fieldsOf(request.body).campaign;
+    return campaignOf(request, typeof value === 'string' && value !== '' ? value : undefined);
+  };
+
+  app.post('/mail/retry-failed', async (request, reply) => {
+    const campaign = await campaignField(request);
+    const count = await retryFailed(db, now(), campaign?.id);
+    deps.mailQueued();
+    return reply.redirect(
+      `${mailListHref({ campaign: campaign?.id })}${campaign ? '&' : '?'}queued=${count}`,
+      303,
+    );
+  });
+
+  app.post('/mail/send-captured', async (request, reply) => {
+    const campaign = await campaignField(request);
+    let count = 0;
+    try {
+      count = await sendCaptured(db, now(), {
+        smtpConfigured: config.smtpUrl !== undefined,
+        campaignId: campaign?.id,
+      });
+    } catch (error) {
+      if (!(error instanceof BusinessError)) throw error;
+    }
+    deps.mailQueued();
+    return reply.redirect(
+      `${mailListHref({ campaign: campaign?.id })}${campaign ? '&' : '?'}queued=${count}`,
+      303,
+    );
+  });
+}
