@@ -121,7 +121,10 @@ export function dateText(answers: DraftAnswers, prefix: 'start' | 'end'): string
     (answers[`${prefix}-${part}`] ?? '').trim(),
   );
   if (!day && !month && !year && !time) return '';
-  const clock = time === '' ? '00:00' : /^\d{1,2}[:.]\d{2}$/.test(time) ? pad(time.replace('.', ':')) : time;
+  const clock =
+    time === ''
+      ? '00:00'
+      : time.replace(/^(\d{1,2})[:.](\d{2})$/, (_, h: string, m: string) => `${pad(h)}:${m}`);
   return `${year}-${pad(month)}-${pad(day)}T${clock}:00Z`;
 }
 

@@ -37,6 +37,8 @@ interface Choice {
   readonly value: string;
   readonly label: string;
   readonly hint?: string;
+  /** A second line of the hint (a questionnaire's duration and languages). */
+  readonly meta?: string;
   readonly lang?: string;
 }
 
@@ -90,7 +92,7 @@ export function wizardStepView(viewer: Viewer, input: StepInput): ConsoleView {
         ...choice,
         // The first option carries the field's id: the error summary's link lands on it.
         id: index === 0 ? field : `${field}-${choice.value}`,
-        hintId: choice.hint ? `${field}-${choice.value}-hint` : undefined,
+        hintId: choice.hint || choice.meta ? `${field}-${choice.value}-hint` : undefined,
         checked: value(field) === choice.value,
       })),
     };
@@ -143,15 +145,15 @@ export function wizardStepView(viewer: Viewer, input: StepInput): ConsoleView {
             return {
               value: one.alias,
               label: variantName(one, one.alias, viewer.language),
-              hint: [
-                description,
+              hint: description,
+              meta: [
                 minutes === undefined ? undefined : fill(w.minutes, { minutes }),
                 fill(w.languages, {
                   languages: one.languages.map((language) => base.c.languageNames[language]).join(', '),
                 }),
               ]
                 .filter(Boolean)
-                .join(' '),
+                .join(' · '),
             };
           }),
           w.variantHint,
