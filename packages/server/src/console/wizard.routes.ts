@@ -83,7 +83,7 @@ export async function wizardRoutes(app: ApiInstance, deps: AppContext) {
     if (missing) return reply.redirect(stepHref(missing), 303);
     const problem = await checkAll(deps, caller(request), answers);
     const view = wizardCheckView(viewerOf(request), { answers, variants: variants(), signupPrefix, problem });
-    return showConsole(reply, problem ? 400 : 200, view);
+    return showConsole(reply, 200, view);
   });
 
   app.post('/campaigns/new/check', async (request, reply) => {

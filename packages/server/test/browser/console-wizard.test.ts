@@ -162,6 +162,21 @@ describeInBrowser.concurrent(
         expect(page.url()).toBe(url('/console/campaigns/new/check'));
         await state('check');
         expect(await page.locator('main bdi').first().textContent()).toBe('Spring review مرحبا');
+        // A start moved past the end: the check page says so at the end's row.
+        const change = (step: string) =>
+          Promise.all([
+            page.waitForEvent('load'),
+            page.locator(`main a[href$="/${step}?return=check"]`).first().click(),
+          ]);
+        await change('start');
+        await page.fill('#start-year', '2031');
+        await submit();
+        expect(await page.locator('.error-summary').count()).toBe(1);
+        await state('check-error');
+        await change('start');
+        await page.fill('#start-year', '2030');
+        await submit();
+        expect(await page.locator('.error-summary').count()).toBe(0);
         for (const stage of ['campaign_invitation', 'campaign_reportdelivery']) {
           await page.goto(url(`/console/campaigns/new/preview/${stage}`));
           await state(`preview-${stage}`);

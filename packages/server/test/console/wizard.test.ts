@@ -307,6 +307,33 @@ describe.each(dialects)('the campaign wizard (%s)', (dialect) => {
     expect((await browser.get(path('check'))).body).toContain('Autumn review');
   });
 
+  it('shows on the check page a problem an answer made for another page, and refuses to create', async () => {
+    const browser = await new ConsoleBrowser(instance).signIn();
+    await walkTo(browser, 'check');
+    // A start after the end: the start page takes it (its own field is fine), the check page
+    // shows the API's message at the end, and Create sends the operator to the end page.
+    const later = { ...GOOD.start, 'start-year': '2031', return: 'check' };
+    const moved = await browser.post(path('start'), later);
+    expect(moved.headers.location).toBe(path('check'));
+    const answer = await instance.call('POST', '/campaigns', {
+      body: { ...API_BASE, start: '2031-03-01T09:00:00Z', closingtype: 'date', end: '2030-04-01T00:00:00Z' },
+    });
+    expect(answer.json.data).toBe('end: must be after start');
+    const check = await browser.get(path('check'));
+    expect(check.statusCode).toBe(200);
+    expect(check.body).toContain('<title>Error: ');
+    expect(check.body).toMatch(/<a href="#row-\d+">end: must be after start<\/a>/);
+    const count = await countCampaigns();
+    const refused = await browser.post(path('check'), {});
+    expect(refused.statusCode).toBe(400);
+    expect(fieldMessage(refused.body)).toBe('end: must be after start');
+    expect(refused.body).toContain('name="return" value="check"');
+    expect(await countCampaigns()).toBe(count);
+    const fixed = await browser.post(path('end'), { ...GOOD.end, 'end-year': '2032', return: 'check' });
+    expect(fixed.headers.location).toBe(path('check'));
+    expect((await browser.get(path('check'))).body).not.toContain('error-summary');
+  });
+
   it('shows a page skipped over as the first one still to answer', async () => {
     const browser = await new ConsoleBrowser(instance).signIn();
     const early = await browser.get(path('mails'));
