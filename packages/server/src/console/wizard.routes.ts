@@ -14,7 +14,6 @@ import {
   CHECK_HREF,
   mailPreviewView,
   stepHref,
-  WIZARD_PATH,
   wizardCheckView,
   wizardStepView,
 } from './views/wizard.view.js';
@@ -59,6 +58,11 @@ export async function wizardRoutes(app: ApiInstance, deps: AppContext) {
   const draftOf = (request: FastifyRequest) =>
     request.operator ? loadDraft(deps.db, request.operator.session, 'campaign') : Promise.resolve({});
   const variants = () => deps.variants.list();
+  /** Where the wizard goes on: the first page still to answer, else the check page. */
+  const resume = (answers: DraftAnswers) => {
+    const step = firstUnanswered(answers);
+    return step ? stepHref(step) : CHECK_HREF;
+  };
 
   const showStep = (
     request: FastifyRequest,
@@ -72,10 +76,7 @@ export async function wizardRoutes(app: ApiInstance, deps: AppContext) {
       wizardStepView(viewerOf(request), { ...input, variants: variants(), signupPrefix }),
     );
 
-  app.get('/campaigns/new', async (request, reply) => {
-    const step = firstUnanswered(await draftOf(request));
-    return reply.redirect(step ? stepHref(step) : CHECK_HREF, 303);
-  });
+  app.get('/campaigns/new', async (request, reply) => reply.redirect(resume(await draftOf(request)), 303));
 
   app.get('/campaigns/new/check', async (request, reply) => {
     const answers = await draftOf(request);
@@ -112,8 +113,7 @@ export async function wizardRoutes(app: ApiInstance, deps: AppContext) {
       const answers = await draftOf(request);
       const missing = firstUnanswered(answers);
       const before = missing !== undefined && STEPS.indexOf(missing) < STEPS.indexOf(step);
-      if (!applies(step, answers) || before)
-        return reply.redirect(missing ? stepHref(missing) : CHECK_HREF, 303);
+      if (!applies(step, answers) || before) return reply.redirect(resume(answers), 303);
       const returnTo = request.query.return === 'check' ? 'check' : undefined;
       return showStep(request, reply, 200, { step, answers, returnTo });
     },
@@ -124,11 +124,7 @@ export async function wizardRoutes(app: ApiInstance, deps: AppContext) {
     const form = fieldsOf(request.body);
     const returnTo = form.return === 'check' ? 'check' : undefined;
     const draft = await draftOf(request);
-    if (!applies(step, draft))
-      return reply.redirect(
-        firstUnanswered(draft) ? stepHref(firstUnanswered(draft) as Step) : CHECK_HREF,
-        303,
-      );
+    if (!applies(step, draft)) return reply.redirect(resume(draft), 303);
     const answers: Record<string, string> = { ...draft, ...readStep(step, form) };
     // Another questionnaire may not offer the language chosen for the last one: ask again.
     const variant = deps.variants.get(answers.variant ?? '');
@@ -215,5 +211,3 @@ export async function wizardRoutes(app: ApiInstance, deps: AppContext) {
       ),
   );
 }
-
-export { WIZARD_PATH };

@@ -334,6 +334,18 @@ describe.each(dialects)('the campaign wizard (%s)', (dialect) => {
     expect((await browser.get(path('check'))).body).not.toContain('error-summary');
   });
 
+  it('keeps a draft for its own session only, and forgets it when the session ends', async () => {
+    const first = await new ConsoleBrowser(instance).signIn();
+    await walkTo(first, 'language');
+    const second = await new ConsoleBrowser(instance).signIn();
+    expect((await second.get('/console/campaigns/new')).headers.location).toBe(path('name'));
+    expect((await second.get(path('name'))).body).not.toContain('value="Spring review"');
+    const drafts = () => instance.db.kysely.selectFrom('console_drafts').select('id').execute();
+    const before = (await drafts()).length;
+    await first.post('/console/sign-out', {});
+    expect((await drafts()).length).toBe(before - 1);
+  });
+
   it('shows a page skipped over as the first one still to answer', async () => {
     const browser = await new ConsoleBrowser(instance).signIn();
     const early = await browser.get(path('mails'));
