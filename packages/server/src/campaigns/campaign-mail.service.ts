@@ -5,9 +5,10 @@ import type { Database } from '../db/database.js';
 import { BusinessError, notFound } from '../domain/errors.js';
 import type { MailParams } from '../mail/mail.types.js';
 import { type QueuedMail, queueMails } from '../mail/outbox.repository.js';
-import { mailFromParts, messageIdDomain } from '../mail/outbox.service.js';
+import { fromHeader, mailFromParts, messageIdDomain } from '../mail/outbox.service.js';
+import { renderMail } from '../mail/render.js';
 import { questionnaireMinutes } from '../questionnaire/duration.js';
-import { questionnaireLink } from '../questionnaire/links.js';
+import { questionnaireLink, reportLink } from '../questionnaire/links.js';
 import type { Language, MailStage, Variant } from '../variants/variant.types.js';
 import type { MailableMember } from './campaign-mail.repository.js';
 import * as members from './campaign-mail.repository.js';
@@ -112,6 +113,76 @@ export function memberMail(
     recipient: member.email,
     params,
   };
+}
+
+/** The member a preview is addressed to: no one real, so no real link is shown either. */
+export const SAMPLE_MEMBER: MailableMember = {
+  id: 'preview',
+  member_id: 'preview',
+  token: 'SAMPLE-TOKEN',
+  title: '',
+  firstname: 'Alex',
+  lastname: 'Sample',
+  email: 'alex.sample@example.com',
+  extra: null,
+  mailconfig: null,
+  countreminded: 0,
+};
+/** Who completed, in a preview of `confirmation_admin`. */
+const SAMPLE_SUBJECT = { firstname: 'Sam', lastname: 'Example' };
+
+/** A mail as a participant would receive it: its headers, parts and how it was made. */
+export interface MailPreview {
+  readonly from: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  readonly template: string;
+  readonly language: Language;
+}
+
+/**
+ * The mail a stage of a campaign sends, for the sample member: built as the outbox builds it
+ * (`memberMail`) and rendered as delivery renders it, with the From delivery gives it. The
+ * campaign may be one not yet written (`prepareCampaign`'s row). Nothing is queued or sent.
+ */
+export async function previewMail(
+  deps: CampaignDeps,
+  campaign: CampaignRow,
+  stage: MailStage,
+  language: Language = campaign.language as Language,
+): Promise<MailPreview> {
+  const context = await mailContext(deps, deps.db, { ...campaign, language });
+  const sample = SAMPLE_MEMBER;
+  const link =
+    stage === 'campaign_invitation' || stage === 'campaign_reminder'
+      ? questionnaireLink(deps, sample.token)
+      : stage === 'campaign_reportdelivery'
+        ? reportLink(deps, sample.token)
+        : '';
+  const { params } = memberMail(context, sample, stage, 0, link);
+  if (stage === 'confirmation_admin') params.subjectMember = SAMPLE_SUBJECT;
+  const mail = renderMail(deps.variants, params);
+  const from = fromHeader(deps.config.mailFrom, params.sender);
+  return {
+    from: typeof from === 'string' ? from : `${from.name} <${from.address}>`,
+    to: `${sample.firstname} ${sample.lastname} <${sample.email}>`,
+    ...mail,
+    template: params.template,
+    language,
+  };
+}
+
+/** The mail a stage of a written campaign sends, for the sample member (the console's preview). */
+export async function previewCampaignMail(
+  deps: CampaignDeps,
+  campaignId: string,
+  stage: MailStage,
+): Promise<MailPreview> {
+  const campaign = await repo.findCampaign(deps.db, campaignId);
+  if (!campaign) throw notFound('campaign');
+  return previewMail(deps, campaign, stage);
 }
 
 async function queue(deps: CampaignDeps, trx: Transaction<Database>, mails: QueuedMail[], now: string) {

@@ -1,10 +1,8 @@
 import { MAIL_STAGES } from '@assay/schema';
-import { mailContext, memberMail } from '../campaigns/campaign-mail.service.js';
+import { previewMail } from '../campaigns/campaign-mail.service.js';
 import { findCampaign } from '../campaigns/campaigns.repository.js';
 import { type CampaignDeps, shareCampaign, unshareCampaign } from '../campaigns/campaigns.service.js';
 import { BusinessError } from '../domain/errors.js';
-import { renderMail } from '../mail/render.js';
-import { questionnaireLink, reportLink } from '../questionnaire/links.js';
 import { isLanguage, type MailStage } from '../variants/variant.types.js';
 
 /** `assay campaigns share|unshare ...` and `assay mail preview`: each answers what the CLI prints. */
@@ -43,34 +41,12 @@ export async function preview(
       `language: the variant ${campaign.variant} offers ${variant?.languages.join(', ') ?? '-'}, not "${language}"`,
     );
   }
-  const context = await mailContext(deps, deps.db, { ...campaign, language });
-  const sample = {
-    id: 'preview',
-    member_id: 'preview',
-    token: 'SAMPLE-TOKEN',
-    title: '',
-    firstname: 'Alex',
-    lastname: 'Sample',
-    email: 'alex.sample@example.com',
-    extra: null,
-    mailconfig: null,
-    countreminded: 0,
-  };
-  const stage = options.stage as MailStage;
-  const link =
-    stage === 'campaign_invitation' || stage === 'campaign_reminder'
-      ? questionnaireLink(deps, sample.token)
-      : stage === 'campaign_reportdelivery'
-        ? reportLink(deps, sample.token)
-        : '';
-  const { params } = memberMail(context, sample, stage, 0, link);
-  if (stage === 'confirmation_admin') params.subjectMember = { firstname: 'Sam', lastname: 'Example' };
-  const mail = renderMail(deps.variants, params);
+  const mail = await previewMail(deps, campaign, options.stage as MailStage, language);
   return [
     `From: ${deps.config.mailFrom}`,
-    `To: ${sample.firstname} ${sample.lastname} <${sample.email}>`,
+    `To: ${mail.to}`,
     `Subject: ${mail.subject}`,
-    `Template: ${params.template}  Language: ${language}`,
+    `Template: ${mail.template}  Language: ${language}`,
     '',
     ...(options.html ? mail.html : mail.text).replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n'),
   ];

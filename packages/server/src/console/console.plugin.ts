@@ -15,6 +15,7 @@ import { currentSession } from './sessions.service.js';
 import { signInRoutes } from './sign-in.routes.js';
 import { consoleStrings } from './strings.js';
 import { consoleMessage } from './views/console-view.js';
+import { wizardRoutes } from './wizard.routes.js';
 
 /**
  * The operator console at /console: server-rendered pages on the participant pages' renderer,
@@ -121,4 +122,5 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
   await app.register(dashboardRoutes, deps);
   await app.register(accountRoutes, deps);
   await app.register(mailRoutes, deps);
+  await app.register(wizardRoutes, deps);
 }

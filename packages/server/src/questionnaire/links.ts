@@ -26,3 +26,6 @@ export const questionnaireLink = (deps: LinkConfig, token: string) =>
 /** The link at which a participant opens the report made from their answers. */
 export const reportLink = (deps: LinkConfig, token: string) =>
   `${deps.config.questionnaireUrl}${reportPath(token)}`;
+
+/** The self-registration link of a campaign (its alias), as the console shows it. */
+export const signupLink = (deps: LinkConfig, alias: string) => `${deps.config.questionnaireUrl}/s/${alias}`;

@@ -122,7 +122,10 @@ describe('usage errors, help and --version', () => {
     const cases: [string[], string][] = [
       [['frobnicate'], 'unknown command: frobnicate (see assay --help)'],
       [['users', 'frobnicate'], 'unknown command: users frobnicate (see assay --help)'],
-      [['users'], 'users needs a command: create, update, list, password, sign-in-link (see assay help users)'],
+      [
+        ['users'],
+        'users needs a command: create, update, list, password, sign-in-link (see assay help users)',
+      ],
       [['help', 'frobnicate'], 'unknown command: frobnicate (see assay --help)'],
       [
         ['users', 'password', '--password', 'long enough secret'],
