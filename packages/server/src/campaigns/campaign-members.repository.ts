@@ -430,3 +430,67 @@ export async function otherParticipants(db: Kysely<Database>, campaignId: string
     .execute();
   return rows.map((row) => ({ email: row.email, extra: parseMemberExtra(row.extra) ?? {} }));
 }
+
+/**
+ * One page of a campaign's members in the list shape, in the order of their member ids (the key
+ * `(campaign_id, member_id)` serves it), of one status when asked: the console's members table.
+ */
+export async function pageCampaignMembers(
+  db: Kysely<Database>,
+  campaignId: string,
+  options: { status?: CampaignMemberRow['status']; limit: number; offset: number },
+): Promise<CampaignMemberListRow[]> {
+  let query = listQuery(db, campaignId);
+  if (options.status !== undefined) query = query.where('cm.status', '=', options.status);
+  return (await query
+    .orderBy('cm.member_id')
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute()) as CampaignMemberListRow[];
+}
+
+/** The LIKE pattern of a search text: its wildcards taken literally. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Members not in the campaign yet whose name or e-mail address holds `search` (any letter case),
+ * by last name, first name and id, a page at a time (`limit` + 1 rows tell whether more follow).
+ */
+export async function membersOutsideCampaign(
+  db: Kysely<Database>,
+  campaignId: string,
+  options: { search: string; limit: number; offset: number },
+) {
+  let query = db
+    .selectFrom('members as m')
+    .select(['m.id', 'm.firstname', 'm.lastname', 'm.email'])
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('campaign_members as cm')
+            .select('cm.id')
+            .where('cm.campaign_id', '=', campaignId)
+            .whereRef('cm.member_id', '=', 'm.id'),
+        ),
+      ),
+    );
+  const search = options.search.trim();
+  if (search !== '') {
+    const pattern = likePattern(search);
+    query = query.where((eb) =>
+      eb.or(
+        (['m.firstname', 'm.lastname', 'm.email'] as const).map((column) =>
+          eb(sql`lower(${sql.ref(column)})`, 'like', sql`${pattern} escape '\\'`),
+        ),
+      ),
+    );
+  }
+  return query
+    .orderBy('m.lastname')
+    .orderBy('m.firstname')
+    .orderBy('m.id')
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
+}
