@@ -10,6 +10,7 @@ import {
   membersToAdd,
   removeMember,
   resetMember,
+  SKIP_FULL,
 } from '../campaigns/campaign-members.service.js';
 import { type CampaignDeps, getCampaign, nowOf, patchCampaign } from '../campaigns/campaigns.service.js';
 import type { AppContext } from '../context.js';
@@ -230,7 +231,7 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
       for (const input of inputs) {
         const result = await addMembers(deps, campaignid, input);
         added += result.added.length;
-        full += result.skipped.filter((skip) => skip.reason === 'campaign is full').length;
+        full += result.skipped.filter((skip) => skip.reason === SKIP_FULL).length;
       }
     } catch (error) {
       if (!(error instanceof BusinessError)) throw error;

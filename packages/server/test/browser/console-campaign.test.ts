@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import {
   describeInBrowser,
   LANGUAGES,
   launchChromium,
+  SCREENS,
   type ServedInstance,
   startServedInstance,
 } from './browser.js';
@@ -24,6 +26,7 @@ describeInBrowser.concurrent('the console campaign pages pass axe-core and fit a
   let browser: Browser;
 
   beforeAll(async () => {
+    fs.mkdirSync(SCREENS, { recursive: true });
     [served, browser] = await Promise.all([startServedInstance(), launchChromium()]);
   });
   afterAll(async () => {
@@ -78,6 +81,8 @@ describeInBrowser.concurrent('the console campaign pages pass axe-core and fit a
         );
         if (overflow > 0)
           violations.push(`${language} ${name}: scrolls sideways by ${overflow} px at 360 px`);
+        if (language === 'enUS')
+          await page.screenshot({ path: `${SCREENS}/console-campaign-${name}.png`, fullPage: true });
       }
 
       const empty = await makeCampaign(instance, { name: `Empty ${language}` });
