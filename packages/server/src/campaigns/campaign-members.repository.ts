@@ -440,12 +440,17 @@ export async function pageCampaignMembers(
   campaignId: string,
   options: { status?: CampaignMemberRow['status']; limit: number; offset: number },
 ): Promise<CampaignMemberListRow[]> {
-  let query = listQuery(db, campaignId);
-  if (options.status !== undefined) query = query.where('cm.status', '=', options.status);
-  return (await query
+  // The page's ids first, from the key alone; then their rows with the joins (joining all of a
+  // large campaign's members to skip most of them costs more than the page).
+  let ids = db.selectFrom('campaign_members').select('member_id').where('campaign_id', '=', campaignId);
+  if (options.status !== undefined) ids = ids.where('status', '=', options.status);
+  const page = (await ids.orderBy('member_id').limit(options.limit).offset(options.offset).execute()).map(
+    (row) => row.member_id,
+  );
+  if (page.length === 0) return [];
+  return (await listQuery(db, campaignId)
+    .where('cm.member_id', 'in', page)
     .orderBy('cm.member_id')
-    .limit(options.limit)
-    .offset(options.offset)
     .execute()) as CampaignMemberListRow[];
 }
 

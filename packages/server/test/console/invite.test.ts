@@ -70,6 +70,26 @@ for (const dialect of dialects) {
       expect((await browser.get(twice.headers.location as string)).body).toContain('Nothing was queued');
     });
 
+    it('two invitations posted at once queue each mail once', async () => {
+      const id = await makeCampaign(instance, { reminderrepeat: 2 });
+      await addToCampaign(instance, id, await makeMembers(instance, 5));
+      await browser.get(`/console/campaigns/${id}/invite`);
+      const answers = await Promise.all([
+        browser.post(`/console/campaigns/${id}/invite`, {}),
+        browser.post(`/console/campaigns/${id}/invite`, {}),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([303, 303]);
+      expect(await outboxCount(instance, id)).toBe(5);
+      const shown = /name="shown" value="([^"]+)"/.exec(
+        (await browser.get(`/console/campaigns/${id}/remind`)).body,
+      )?.[1] as string;
+      await Promise.all([
+        browser.post(`/console/campaigns/${id}/remind`, { shown }),
+        browser.post(`/console/campaigns/${id}/remind`, { shown }),
+      ]);
+      expect(await outboxCount(instance, id)).toBe(10);
+    });
+
     it("a campaign that is not active says why, with the API's message, and has no button", async () => {
       const id = await makeCampaign(instance, { start: FUTURE });
       await addToCampaign(instance, id, await makeMembers(instance, 2));
