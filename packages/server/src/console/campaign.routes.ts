@@ -78,16 +78,23 @@ export async function loadCampaignPage(
 ): Promise<Omit<CampaignPageInput, 'notice'>> {
   const campaign = await getCampaign(deps, caller, id);
   const variant = deps.variants.get(campaign.variant);
+  // A page past the last shows the last (the counts come with the campaign).
+  const counts = campaign.memberstatuscount;
+  const total =
+    options.filter === 'all'
+      ? counts.new + counts.invited + counts.started + counts.completed
+      : counts[options.filter];
+  const page = Math.min(options.page, Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE)));
   const [members, failedMails, everyone] = await Promise.all([
     membersPage(deps, id, {
       ...(options.filter === 'all' ? {} : { status: options.filter }),
-      page: options.page,
+      page,
       size: MEMBERS_PAGE_SIZE,
     }),
     listMails(deps.db, { campaignId: id, status: 'failed', limit: 50 }),
     is360(variant) ? allMembers(deps, id) : undefined,
   ]);
-  return { campaign, variant, members, filter: options.filter, page: options.page, failedMails, everyone };
+  return { campaign, variant, members, filter: options.filter, page, failedMails, everyone };
 }
 
 function noticeOf(viewer: Viewer, query: { done?: string; added?: string; full?: string }) {

@@ -62,6 +62,9 @@ for (const dialect of dialects) {
       expect(all.body).toContain('<bdi>שרה &lt;i&gt;Cohen&lt;/i&gt;</bdi>');
       const second = await browser.get(`/console/campaigns/${id}?page=2`);
       expect((second.body.match(/<tr>\n<td><bdi>/g) ?? []).length).toBe(2);
+      const past = await browser.get(`/console/campaigns/${id}?page=999`);
+      expect(past.body).toContain('Page 2 of 2');
+      expect((past.body.match(/<tr>\n<td><bdi>/g) ?? []).length).toBe(2);
       const completed = await browser.get(`/console/campaigns/${id}?status=completed`);
       expect((completed.body.match(/<tr>\n<td><bdi>/g) ?? []).length).toBe(1);
       expect(completed.body).toContain('Report rep1234567');
