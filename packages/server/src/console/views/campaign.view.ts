@@ -404,7 +404,7 @@ export function settingView(
   const label = fieldLabel(s, field);
   const hint =
     spec.kind === 'date'
-      ? `${s.dateHint}${field === 'end' ? ` ${s.emptyHint}` : ''}`
+      ? `${s.dateHint}${field === 'end' ? `. ${s.emptyHint}` : ''}`
       : spec.kind === 'number'
         ? s.emptyHint
         : undefined;
