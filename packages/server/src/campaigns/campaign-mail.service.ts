@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { findUserById } from '../auth/auth.repository.js';
 import type { Database } from '../db/database.js';
 import { BusinessError, notFound } from '../domain/errors.js';
-import type { MailParams } from '../mail/mail.types.js';
+import type { MailParams, RenderedMail } from '../mail/mail.types.js';
 import { type QueuedMail, queueMails } from '../mail/outbox.repository.js';
 import { fromHeader, mailFromParts, messageIdDomain } from '../mail/outbox.service.js';
 import { renderMail } from '../mail/render.js';
@@ -394,4 +394,73 @@ export async function queueCompletionMails(
   // An `auto` campaign may have ended with this completion.
   await repo.markDue(trx, campaign.id, now);
   return mails.length;
+}
+
+/** What an invite or a remind would do now, read only: who would be mailed, and the mail the first would get. */
+export interface MailRecipients {
+  readonly campaign: CampaignRow;
+  /** Why nothing can be sent now (the API's message), when the campaign is not active. */
+  readonly refused?: string;
+  /** Who would be mailed, in the order of their member ids. */
+  readonly members: readonly MailableMember[];
+  /** The first recipient's mail as the outbox would render it; undefined when nobody would get one. */
+  readonly preview?: RenderedMail;
+}
+
+/**
+ * Who an invite (members still `new`) or a remind (invited or started, below `reminderrepeat`)
+ * would mail now, by the same selection as `invite` and `remind`, sending nothing; with the first
+ * recipient's mail rendered as the outbox renders it.
+ */
+export async function mailRecipients(
+  deps: CampaignDeps,
+  id: string,
+  kind: 'invite' | 'remind',
+): Promise<MailRecipients> {
+  let campaign: CampaignRow;
+  try {
+    campaign = await activeCampaign(deps, id);
+  } catch (error) {
+    if (!(error instanceof BusinessError)) throw error;
+    const row = await repo.findCampaign(deps.db, id);
+    if (!row) throw notFound('campaign');
+    return { campaign: row, refused: error.message, members: [] };
+  }
+  const found =
+    kind === 'invite'
+      ? await members.invitable(deps.db, id)
+      : await members.remindable(deps.db, id, campaign.reminderrepeat);
+  const sorted = [...found].sort((a, b) =>
+    a.member_id < b.member_id ? -1 : a.member_id > b.member_id ? 1 : 0,
+  );
+  const first = sorted[0];
+  if (!first) return { campaign, members: sorted };
+  const context = await mailContext(deps, deps.db, campaign);
+  const mail =
+    kind === 'invite'
+      ? memberMail(context, first, 'campaign_invitation', 0, questionnaireLink(deps, first.token))
+      : memberMail(
+          context,
+          first,
+          'campaign_reminder',
+          first.countreminded + 1,
+          questionnaireLink(deps, first.token),
+        );
+  return { campaign, members: sorted, preview: renderMail(deps.variants, mail.params) };
+}
+
+/**
+ * POST /campaigns/{id}/members/remind for a check page shown at `shownAt`: reminds only members not
+ * reminded since, so that the same form posted twice reminds nobody twice. Answers how many were queued.
+ */
+export async function remindShown(deps: CampaignDeps, id: string, shownAt: string): Promise<number> {
+  const campaign = await activeCampaign(deps, id);
+  return remindNow(deps, campaign, {
+    due: (member) => member.datereminded === null || member.datereminded < shownAt,
+  });
+}
+
+/** POST /campaigns/{id}/members/invite from the console: answers how many invitations were queued. */
+export async function inviteAll(deps: CampaignDeps, id: string): Promise<number> {
+  return inviteNow(deps, await activeCampaign(deps, id));
 }

@@ -456,3 +456,72 @@ export async function otherParticipants(db: Kysely<Database>, campaignId: string
     .execute();
   return rows.map((row) => ({ email: row.email, extra: parseMemberExtra(row.extra) ?? {} }));
 }
+
+/**
+ * One page of a campaign's members in the list shape, in the order of their member ids (the key
+ * `(campaign_id, member_id)` serves it), of one status when asked: the console's members table.
+ */
+export async function pageCampaignMembers(
+  db: Kysely<Database>,
+  campaignId: string,
+  options: { status?: CampaignMemberRow['status']; limit: number; offset: number },
+): Promise<CampaignMemberListRow[]> {
+  // The page's ids first, from the key alone; then their rows with the joins (joining all of a
+  // large campaign's members to skip most of them costs more than the page).
+  let ids = db.selectFrom('campaign_members').select('member_id').where('campaign_id', '=', campaignId);
+  if (options.status !== undefined) ids = ids.where('status', '=', options.status);
+  const page = (await ids.orderBy('member_id').limit(options.limit).offset(options.offset).execute()).map(
+    (row) => row.member_id,
+  );
+  if (page.length === 0) return [];
+  return (await listQuery(db, campaignId)
+    .where('cm.member_id', 'in', page)
+    .orderBy('cm.member_id')
+    .execute()) as CampaignMemberListRow[];
+}
+
+/** The LIKE pattern of a search text: its wildcards taken literally. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Members not in the campaign yet whose name or e-mail address holds `search` (any letter case),
+ * by last name, first name and id, a page at a time (`limit` + 1 rows tell whether more follow).
+ */
+export async function membersOutsideCampaign(
+  db: Kysely<Database>,
+  campaignId: string,
+  options: { search: string; limit: number; offset: number },
+) {
+  let query = db
+    .selectFrom('members as m')
+    .select(['m.id', 'm.firstname', 'm.lastname', 'm.email'])
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('campaign_members as cm')
+            .select('cm.id')
+            .where('cm.campaign_id', '=', campaignId)
+            .whereRef('cm.member_id', '=', 'm.id'),
+        ),
+      ),
+    );
+  const search = options.search.trim();
+  if (search !== '') {
+    const pattern = likePattern(search);
+    query = query.where((eb) =>
+      eb.or(
+        (['m.firstname', 'm.lastname', 'm.email'] as const).map((column) =>
+          eb(sql`lower(${sql.ref(column)})`, 'like', sql`${pattern} escape '\\'`),
+        ),
+      ),
+    );
+  }
+  return query
+    .orderBy('m.lastname')
+    .orderBy('m.firstname')
+    .orderBy('m.id')
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
+}

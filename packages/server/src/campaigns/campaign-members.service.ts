@@ -1,5 +1,6 @@
 import type {
   CampaignMember,
+  CampaignMemberListItem,
   CampaignMemberPatch,
   CampaignMembersAdd,
   CampaignMembersAdded,
@@ -13,7 +14,7 @@ import * as members from './campaign-members.repository.js';
 import * as repo from './campaigns.repository.js';
 import { type CampaignDeps, checkStages, nowOf } from './campaigns.service.js';
 import type { CampaignMemberUpdate, CampaignRow, NewCampaignMemberRow } from './campaigns.table.js';
-import { campaignStatus, toCampaignMember } from './campaigns.wire.js';
+import { campaignStatus, toCampaignMember, toCampaignMemberListItem } from './campaigns.wire.js';
 
 export const SKIP_UNKNOWN = 'unknown member';
 export const SKIP_PRESENT = 'already in the campaign';
@@ -239,4 +240,49 @@ export async function memberCampaigns(deps: CampaignDeps, memberId: string): Pro
       reportid: (results?.reportid as string | undefined) ?? null,
     };
   });
+}
+
+/** A campaign member's status, as the list shows and filters it. */
+export type CampaignMemberStatus = CampaignMemberListItem['status'];
+
+/**
+ * One page (1-based) of the campaign's members in the list shape, in the order of their member ids,
+ * of one status when asked. The caller has found the campaign (an unknown one has no members).
+ */
+export async function membersPage(
+  deps: Pick<CampaignDeps, 'db'>,
+  campaignId: string,
+  options: { status?: CampaignMemberStatus; page: number; size: number },
+): Promise<CampaignMemberListItem[]> {
+  const rows = await members.pageCampaignMembers(deps.db, campaignId, {
+    ...(options.status === undefined ? {} : { status: options.status }),
+    limit: options.size,
+    offset: (Math.max(1, options.page) - 1) * options.size,
+  });
+  return rows.map(toCampaignMemberListItem);
+}
+
+/** Every member of the campaign in the list shape (a 360's subjects and raters, grouped by the console). */
+export async function allMembers(deps: CampaignDeps, campaignId: string): Promise<CampaignMemberListItem[]> {
+  const all: CampaignMemberListItem[] = [];
+  for await (const batch of await streamMembers(deps, campaignId))
+    all.push(...batch.map(toCampaignMemberListItem));
+  return all;
+}
+
+/**
+ * Members who could be added to the campaign (not in it yet) whose name or address holds `search`,
+ * one page (1-based) at a time, and whether more follow.
+ */
+export async function membersToAdd(
+  deps: Pick<CampaignDeps, 'db'>,
+  campaignId: string,
+  options: { search: string; page: number; size: number },
+) {
+  const rows = await members.membersOutsideCampaign(deps.db, campaignId, {
+    search: options.search,
+    limit: options.size + 1,
+    offset: (Math.max(1, options.page) - 1) * options.size,
+  });
+  return { members: rows.slice(0, options.size), more: rows.length > options.size };
 }

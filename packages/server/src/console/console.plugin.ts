@@ -4,10 +4,11 @@ import { isDatabaseUnavailable } from '../db/database.js';
 import { DATABASE_RETRY_AFTER, pageStatusOf } from '../http/error-handler.js';
 import { acceptForms } from '../http/form-body.js';
 import { fieldsOf } from '../http/route-schema.js';
-import { STYLESHEET, STYLESHEET_VERSION } from '../pages/render.js';
+import { CONSOLE_SCRIPT, CONSOLE_SCRIPT_VERSION, STYLESHEET, STYLESHEET_VERSION } from '../pages/render.js';
 import { setPageHeaders } from '../pages/security.js';
 import { stringsFor } from '../pages/strings.js';
 import { accountRoutes } from './account.routes.js';
+import { campaignRoutes } from './campaign.routes.js';
 import { CONSOLE_ASSETS, sessionCsrfMatches, sessionSecretOf, showConsole, viewerOf } from './console-kit.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 import { mailRoutes } from './mail.routes.js';
@@ -118,9 +119,19 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
       .send(STYLESHEET),
   );
 
+  // The optional script (progress refresh): revalidated by its version, never required.
+  app.get('/assets/console.js', { config: { console: 'public' } }, async (_request, reply) =>
+    reply
+      .header('cache-control', 'public, no-cache')
+      .header('etag', `"${CONSOLE_SCRIPT_VERSION}"`)
+      .type('text/javascript; charset=utf-8')
+      .send(CONSOLE_SCRIPT),
+  );
+
   await app.register(signInRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(accountRoutes, deps);
   await app.register(mailRoutes, deps);
   await app.register(wizardRoutes, deps);
+  await app.register(campaignRoutes, deps);
 }

@@ -55,6 +55,9 @@ for (const folder of ['', 'console/']) {
 export const STYLESHEET = readFileSync(`${PAGES_DIR}assets/assay.css`);
 /** Changes whenever the stylesheet does, so that it may be cached for a year. */
 export const STYLESHEET_VERSION = createHash('sha256').update(STYLESHEET).digest('hex').slice(0, 12);
+/** The console's optional script (pages/assets/console.js) and its version. */
+export const CONSOLE_SCRIPT = readFileSync(`${PAGES_DIR}assets/console.js`);
+export const CONSOLE_SCRIPT_VERSION = createHash('sha256').update(CONSOLE_SCRIPT).digest('hex').slice(0, 12);
 
 /** Renders a page template (`question-page`, `check`, `message`, ...) with the layout around it. */
 export function renderPage(
