@@ -9,6 +9,7 @@ import { setPageHeaders } from '../pages/security.js';
 import { stringsFor } from '../pages/strings.js';
 import { CONSOLE_ASSETS, sessionCsrfMatches, sessionSecretOf, showConsole, viewerOf } from './console-kit.js';
 import { dashboardRoutes } from './dashboard.routes.js';
+import { memberPages } from './members.routes.js';
 import { currentSession } from './sessions.service.js';
 import { signInRoutes } from './sign-in.routes.js';
 import { consoleStrings } from './strings.js';
@@ -117,4 +118,5 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
 
   await app.register(signInRoutes, deps);
   await app.register(dashboardRoutes, deps);
+  await app.register(memberPages, deps);
 }

@@ -13,6 +13,7 @@ import type {
   RetiredTokenTable,
 } from '../campaigns/campaigns.table.js';
 import type { ConsoleSessionTable, ConsoleSignInLinkTable } from '../console/console.table.js';
+import type { ConsoleUploadTable } from '../console/uploads.table.js';
 import type { GroupTable } from '../groups/groups.table.js';
 import type { MailOutboxTable } from '../mail/mail.table.js';
 import type { MemberTable } from '../members/members.table.js';
@@ -38,6 +39,7 @@ export interface Database {
   guess_failures: GuessFailureTable;
   console_sessions: ConsoleSessionTable;
   console_sign_in_links: ConsoleSignInLinkTable;
+  console_uploads: ConsoleUploadTable;
 }
 
 /** An attempt counted by a guessing limit (auth/rate-limit.ts), on PostgreSQL only. */

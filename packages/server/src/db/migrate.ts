@@ -10,6 +10,7 @@ import * as questionnaire from './migrations/20261127T1000-questionnaire.js';
 import * as mailLeaseOwner from './migrations/20261128T1000-mail-lease-owner.js';
 import * as guessFailures from './migrations/20261128T1200-guess-failures.js';
 import * as consoleSessions from './migrations/20261129T1000-console-sessions.js';
+import * as consoleUploads from './migrations/20261129T1200-console-uploads.js';
 
 // Listed here rather than read from the folder, so the compiled build and the tests see the same set.
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128T1000-mail-lease-owner': mailLeaseOwner,
   '20261128T1200-guess-failures': guessFailures,
   '20261129T1000-console-sessions': consoleSessions,
+  '20261129T1200-console-uploads': consoleUploads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -359,3 +359,48 @@ async function writeRows(
 export function listMembers(db: Kysely<Database>): AsyncGenerator<repo.MemberListRow[]> {
   return repo.streamMemberList(db);
 }
+
+/** Members a page of the console's list shows. */
+export const MEMBER_PAGE_SIZE = 50;
+
+/** A page of the member list, with the members to page from (by id) when there are more. */
+export interface MemberListPage {
+  rows: repo.MemberPageRow[];
+  /** The first member shown, when members come before it: the previous page ends before it. */
+  previous?: string;
+  /** The last member shown, when members come after it: the next page starts after it. */
+  next?: string;
+}
+
+/**
+ * A page of members by e-mail, optionally those whose e-mail, first or last name starts with
+ * `search` (see `memberPage` in the repository): the console's member list.
+ */
+export async function memberListPage(
+  db: Kysely<Database>,
+  input: { search?: string; after?: string; before?: string },
+): Promise<MemberListPage> {
+  const search = input.search ? caseFold(input.search).slice(0, 254) : undefined;
+  const limit = MEMBER_PAGE_SIZE + 1;
+  if (input.before !== undefined) {
+    const rows = await repo.memberPage(db, { search, before: input.before, limit });
+    const more = rows.length > MEMBER_PAGE_SIZE;
+    const shown = more ? rows.slice(1) : rows;
+    return { rows: shown, previous: more ? shown[0]?.id : undefined, next: shown.at(-1)?.id };
+  }
+  const rows = await repo.memberPage(db, { search, after: input.after, limit });
+  const more = rows.length > MEMBER_PAGE_SIZE;
+  const shown = more ? rows.slice(0, MEMBER_PAGE_SIZE) : rows;
+  return {
+    rows: shown,
+    previous: input.after !== undefined ? shown[0]?.id : undefined,
+    next: more ? shown.at(-1)?.id : undefined,
+  };
+}
+
+/** The whole row of a member (the edit form shows fields the detail shape leaves out). */
+export async function memberRow(db: Kysely<Database>, id: string): Promise<MemberRow> {
+  const row = await repo.findMember(db, id);
+  if (!row) throw notFound('member');
+  return row;
+}
