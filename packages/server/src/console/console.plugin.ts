@@ -9,6 +9,7 @@ import { setPageHeaders } from '../pages/security.js';
 import { stringsFor } from '../pages/strings.js';
 import { CONSOLE_ASSETS, sessionCsrfMatches, sessionSecretOf, showConsole, viewerOf } from './console-kit.js';
 import { dashboardRoutes } from './dashboard.routes.js';
+import { groupPages } from './groups.routes.js';
 import { memberPages } from './members.routes.js';
 import { currentSession } from './sessions.service.js';
 import { signInRoutes } from './sign-in.routes.js';
@@ -119,4 +120,5 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
   await app.register(signInRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(memberPages, deps);
+  await app.register(groupPages, deps);
 }
