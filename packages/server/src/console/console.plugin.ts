@@ -10,6 +10,7 @@ import { stringsFor } from '../pages/strings.js';
 import { CONSOLE_ASSETS, sessionCsrfMatches, sessionSecretOf, showConsole, viewerOf } from './console-kit.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 import { groupPages } from './groups.routes.js';
+import { importPages } from './import.routes.js';
 import { memberPages } from './members.routes.js';
 import { currentSession } from './sessions.service.js';
 import { signInRoutes } from './sign-in.routes.js';
@@ -121,4 +122,5 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
   await app.register(dashboardRoutes, deps);
   await app.register(memberPages, deps);
   await app.register(groupPages, deps);
+  await app.register(importPages, deps);
 }

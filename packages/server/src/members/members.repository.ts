@@ -154,7 +154,7 @@ export async function updateMember(db: Kysely<Database>, id: string, change: Mem
  * conditional statement: a concurrent add to another group cannot be overwritten.
  */
 export async function updateMemberWithKey(
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   id: string,
   emailKey: string,
   change: MemberUpdate,

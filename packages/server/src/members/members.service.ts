@@ -229,6 +229,7 @@ export async function importMemberChunks(
   db: Kysely<Database>,
   input: { groupid?: string; update?: boolean },
   chunks: ImportChunks,
+  mode: ImportMode = 'write',
 ): Promise<MemberImportResult> {
   const result: MemberImportResult = { created: [], updated: [], errors: [] };
   if (input.groupid !== undefined && !(await groupExists(db, input.groupid))) {
@@ -263,7 +264,21 @@ export async function importMemberChunks(
     await writeRows(trx, input, valid, existing, result);
   };
   const noSuchGroup = new BusinessError('groupid: no such group');
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (mode === 'check') {
+    // The same checks and look-ups, every row answered as the write would answer it now, and
+    // nothing written: the console's check page before the operator confirms.
+    for await (const raws of chunks) {
+      const valid = check(raws);
+      if (valid.length > 0) {
+        const existing = await repo.findMembersByEmails(
+          db,
+          valid.map(({ member }) => member.email),
+        );
+        await writeRows(db, input, valid, existing, result, 'check');
+      }
+      await setImmediate();
+    }
+  } else if (db.getExecutor().adapter instanceof PostgresAdapter) {
     // The group deleted while the rows went in: nothing is written, as if it never existed.
     await orWhenRaced(
       db.transaction().execute(async (trx) => {
@@ -296,13 +311,21 @@ export async function importMemberChunks(
   return result;
 }
 
+/**
+ * Whether an import writes, or only checks (`check`): every rule and look-up is the same, and each
+ * row is answered as if written (a row refused only by a write that raced another is then `created`
+ * or `updated`: the real import reports it when it comes).
+ */
+export type ImportMode = 'write' | 'check';
+
 /** The writing half of an import, in one transaction: updates first, then the new rows in batches. */
 async function writeRows(
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   input: Pick<ImportInput, 'groupid' | 'update'>,
   valid: ImportRow[],
   existing: Existing,
   result: MemberImportResult,
+  mode: ImportMode = 'write',
 ): Promise<void> {
   const created = nowText();
   const toInsert: { row: number; record: NewMemberRow }[] = [];
@@ -331,7 +354,7 @@ async function writeRows(
     }
     const change = changeOf(member);
     if (input.groupid) change.group_id = input.groupid;
-    if (await repo.updateMemberWithKey(trx, found.id, key, change, input.groupid)) {
+    if (mode === 'check' || (await repo.updateMemberWithKey(trx, found.id, key, change, input.groupid))) {
       result.updated.push(found.id);
       continue;
     }
@@ -345,10 +368,9 @@ async function writeRows(
           : 'email: the member changed during the import; try again',
     });
   }
-  const inserted = await repo.insertMembers(
-    trx,
-    toInsert.map(({ record }) => record),
-  );
+  const records = toInsert.map(({ record }) => record);
+  const inserted =
+    mode === 'check' ? new Set(records.map((record) => record.id)) : await repo.insertMembers(trx, records);
   for (const { row, record } of toInsert) {
     if (inserted.has(record.id)) result.created.push(record.id);
     else result.errors.push({ row, message: 'email: already exists' });
