@@ -205,14 +205,17 @@ export interface MemberPageRow {
 }
 
 /**
- * One page of members in the order of their e-mail key (the unique index `members_email_key`),
- * `limit` rows after (or before) the member `after`/`before`: keyset paging, as cheap on the last
- * page of 100,000 members as on the first, and no count of them all.
+ * One page of members in the byte order of their e-mail key (served by `members_email_key` on
+ * SQLite, `members_search_email` on PostgreSQL: the same order on both engines), `limit` rows after
+ * (or before) the member `after`/`before`: keyset paging, as cheap on the last page of 100,000
+ * members as on the first, and no count of them all.
  *
  * `search` (already lower-cased) matches a member whose e-mail, first name or last name starts
- * with it (not a word inside them): three ranges in byte order, each served by an index on both
- * engines (the migration 20261129T1200-console-uploads). SQLite's lower() folds ASCII letters only:
- * there a name that starts with an accented capital is found by that capital.
+ * with it (not a word inside them): three ranges in byte order, each served by its own index on
+ * both engines (the migration 20261129T1200-console-uploads), each taking at most `limit` members
+ * in key order before the three are merged, so that no planner is tempted to walk every member in
+ * order and test each. SQLite's lower() folds ASCII letters only: there a name that starts with an
+ * accented capital is found by that capital.
  */
 export async function memberPage(
   db: Kysely<Database>,
@@ -220,6 +223,14 @@ export async function memberPage(
 ): Promise<MemberPageRow[]> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const bytes = postgres ? sql` collate "C"` : sql``;
+  const backwards = input.before !== undefined;
+  const from = backwards ? input.before : input.after;
+  const direction = backwards ? sql`desc` : sql`asc`;
+  const keyOf = (id: string) => sql`(select k.email_key${bytes} from members k where k.id = ${id})`;
+  const keyset = (alias: string) =>
+    from === undefined
+      ? sql<boolean>`1 = 1`
+      : sql<boolean>`${sql.ref(`${alias}.email_key`)}${bytes} ${backwards ? sql`<` : sql`>`} ${keyOf(from)}`;
   let query = db
     .selectFrom('members as m')
     .leftJoin('groups as g', 'g.id', 'm.group_id')
@@ -233,25 +244,29 @@ export async function memberPage(
       'm.status',
       'm.group_id',
       'g.name as group_name',
-    ]);
+    ])
+    .where(keyset('m'));
   if (input.search) {
-    const from = input.search;
-    const to = `${input.search}\u{10FFFF}`;
-    const range = (column: ReturnType<typeof sql>) =>
-      sql<boolean>`(${column}${bytes} >= ${from} and ${column}${bytes} < ${to})`;
-    query = query.where((eb) =>
-      eb.or([range(sql`m.email_key`), range(sql`lower(m.lastname)`), range(sql`lower(m.firstname)`)]),
-    );
+    const start = input.search;
+    const end = `${input.search}\u{10FFFF}`;
+    const branch = (name: string, column: ReturnType<typeof sql>) =>
+      db
+        .selectFrom(
+          db
+            .selectFrom('members as s')
+            .select('s.id')
+            .where(sql<boolean>`${column}${bytes} >= ${start} and ${column}${bytes} < ${end}`)
+            .where(keyset('s'))
+            .orderBy(sql`s.email_key${bytes} ${direction}`)
+            .limit(input.limit)
+            .as(name),
+        )
+        .select(`${name}.id` as 'e.id');
+    const matches = branch('e', sql`s.email_key`)
+      .union(branch('l', sql`lower(s.lastname)`) as never)
+      .union(branch('f', sql`lower(s.firstname)`) as never);
+    query = query.where('m.id', 'in', matches);
   }
-  const keyOf = (id: string) => db.selectFrom('members').select('email_key').where('id', '=', id);
-  if (input.before !== undefined) {
-    const rows = await query
-      .where('m.email_key', '<', keyOf(input.before))
-      .orderBy('m.email_key', 'desc')
-      .limit(input.limit)
-      .execute();
-    return rows.reverse();
-  }
-  if (input.after !== undefined) query = query.where('m.email_key', '>', keyOf(input.after));
-  return query.orderBy('m.email_key').limit(input.limit).execute();
+  const rows = await query.orderBy(sql`m.email_key${bytes} ${direction}`).limit(input.limit).execute();
+  return backwards ? rows.reverse() : rows;
 }
