@@ -75,6 +75,13 @@ export async function importPages(app: ApiInstance, deps: AppContext) {
     },
   );
 
+  // A file over the limit: the form again, saying so (any other error goes to the console's page).
+  app.setErrorHandler(async (error, request, reply) => {
+    if ((error as { statusCode?: number }).statusCode !== 413) throw error;
+    const groups = await listGroups(db, caller(request));
+    return showConsole(reply, 413, importFormView(viewerOf(request), groups, { problem: { field: 'size' } }));
+  });
+
   app.get('/members/import', async (request, reply) => {
     const groups = await listGroups(db, caller(request));
     return showConsole(reply, 200, importFormView(viewerOf(request), groups, {}));

@@ -103,6 +103,21 @@ for (const dialect of dialects) {
       expect(latin1.body).toContain('The file must be saved as UTF-8');
     });
 
+    it('refuses a file over the API’s limit with the form again, saying so', async () => {
+      const response = await instance.app.inject({
+        method: 'POST',
+        url: '/console/members/import',
+        headers: {
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(64 * 1024 * 1024 + 1),
+          cookie: [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        },
+        payload: '--x--',
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.body).toContain('The file must be smaller than 64 MB');
+    });
+
     it('checks a file with bad rows: each row’s problem beside it, the API’s words, nothing written', async () => {
       const before = await count();
       await browser.get('/console/members/import');

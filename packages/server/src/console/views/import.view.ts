@@ -9,7 +9,7 @@ import { flatten, groupTree } from './groups.view.js';
 export const CHECK_ROWS_SHOWN = 50;
 
 /** Which form field a problem of the upload form belongs to. */
-export type ImportFormProblem = 'file' | 'utf8' | 'groupid';
+export type ImportFormProblem = 'file' | 'utf8' | 'size' | 'groupid';
 
 /** The upload form: a file (or its rows pasted), the group for new members, whether to update. */
 export function importFormView(
@@ -25,7 +25,14 @@ export function importFormView(
   const base = chrome(viewer, 'members');
   const m = membersStrings(viewer.language);
   const problem = input.problem;
-  const fileError = problem?.field === 'file' ? m.noFile : problem?.field === 'utf8' ? m.notUtf8 : undefined;
+  const fileError =
+    problem?.field === 'file'
+      ? m.noFile
+      : problem?.field === 'utf8'
+        ? m.notUtf8
+        : problem?.field === 'size'
+          ? m.tooLarge
+          : undefined;
   const groupError = problem?.field === 'groupid' ? problem.text : undefined;
   return {
     template: 'console/import',
