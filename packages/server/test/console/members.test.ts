@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleBrowser } from '../helpers/console-browser.js';
-import { dialects, email, type Instance, startInstance } from '../helpers/instance.js';
+import { dialects, email, type Instance, participant, startInstance } from '../helpers/instance.js';
 
 /** The text of the page's `<main>`, tags stripped, spaces folded. */
 const mainText = (html: string) =>
@@ -177,6 +177,17 @@ for (const dialect of dialects) {
       expect(page.body).toContain('Sales &lt;b&gt;');
       expect((await browser.get('/console/members/AAAAAAAAAA')).statusCode).toBe(404);
       expect((await browser.get('/console/members/AAAAAAAAAA/edit')).statusCode).toBe(404);
+    });
+
+    it('lists the member’s campaigns with their status and the member’s, linked to the campaign', async () => {
+      const { campaignid, memberid } = await participant(instance, { name: 'Spring <scan>' });
+      const page = await browser.get(`/console/members/${memberid}`);
+      expect(page.body).toContain(
+        `<a class="link" href="/console/campaigns/${campaignid}"><bdi>Spring &lt;scan&gt;</bdi></a>`,
+      );
+      expect(page.body).toContain('<strong class="tag tag--active">Active</strong>');
+      expect(mainText(page.body)).toContain('Not invited');
+      expect(mainText(page.body)).toContain('There is no report about this member.');
     });
 
     it('refuses a form without the session’s token, changing nothing', async () => {
