@@ -32,6 +32,9 @@ const messageOf = (error: unknown) => {
 /** The member list, a member's page, and the forms that add and edit a member. */
 export async function memberPages(app: ApiInstance, deps: AppContext) {
   const { db } = deps;
+  // The list page is one query and one view: `memberListPage` (members.service.ts, over the
+  // repository's `memberPage`) and `memberListView` (views/members.view.ts) rendered by
+  // `showConsole`; a benchmark's bare route can make the very same calls.
   app.get(
     '/members',
     {

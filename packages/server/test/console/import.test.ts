@@ -217,6 +217,29 @@ for (const dialect of dialects) {
       expect(check.body).toContain('Upload your file again');
     });
 
+    it('forgets an upload after a day', async () => {
+      await browser.get('/console/members/import');
+      const posted = await upload({ pasted: 'email,firstname,lastname\nlate@example.test,L,M' });
+      const id = (posted.headers.location as string).split('/').at(-1) as string;
+      await instance.db.kysely
+        .updateTable('console_uploads')
+        .set({ created: '2026-01-01T00:00:00+00:00' })
+        .where('id', '=', id)
+        .execute();
+      const check = await browser.get(posted.headers.location as string);
+      expect(check.statusCode).toBe(404);
+      expect(mainText(check.body)).toContain('This upload cannot be imported');
+      expect((await browser.post(posted.headers.location as string, {})).statusCode).toBe(404);
+      // The next upload deletes it.
+      await upload({ pasted: 'email,firstname,lastname\nnext@example.test,N,O' });
+      const left = await instance.db.kysely
+        .selectFrom('console_uploads')
+        .select('id')
+        .where('id', '=', id)
+        .execute();
+      expect(left).toEqual([]);
+    });
+
     it('keeps an upload to its session, and refuses an upload without the form token', async () => {
       await browser.get('/console/members/import');
       const posted = await upload({ pasted: 'email,firstname,lastname\nother@example.test,O,P' });
