@@ -11,7 +11,10 @@ import { accountRoutes } from './account.routes.js';
 import { campaignRoutes } from './campaign.routes.js';
 import { CONSOLE_ASSETS, sessionCsrfMatches, sessionSecretOf, showConsole, viewerOf } from './console-kit.js';
 import { dashboardRoutes } from './dashboard.routes.js';
+import { groupPages } from './groups.routes.js';
+import { importPages } from './import.routes.js';
 import { mailRoutes } from './mail.routes.js';
+import { memberPages } from './members.routes.js';
 import { currentSession } from './sessions.service.js';
 import { signInRoutes } from './sign-in.routes.js';
 import { consoleStrings } from './strings.js';
@@ -134,4 +137,7 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
   await app.register(mailRoutes, deps);
   await app.register(wizardRoutes, deps);
   await app.register(campaignRoutes, deps);
+  await app.register(memberPages, deps);
+  await app.register(groupPages, deps);
+  await app.register(importPages, deps);
 }

@@ -14,6 +14,7 @@ import type {
 } from '../campaigns/campaigns.table.js';
 import type { ConsoleSessionTable, ConsoleSignInLinkTable } from '../console/console.table.js';
 import type { ConsoleDraftTable } from '../console/drafts.table.js';
+import type { ConsoleUploadTable } from '../console/uploads.table.js';
 import type { GroupTable } from '../groups/groups.table.js';
 import type { MailOutboxTable } from '../mail/mail.table.js';
 import type { MemberTable } from '../members/members.table.js';
@@ -40,6 +41,7 @@ export interface Database {
   console_sessions: ConsoleSessionTable;
   console_sign_in_links: ConsoleSignInLinkTable;
   console_drafts: ConsoleDraftTable;
+  console_uploads: ConsoleUploadTable;
 }
 
 /** An attempt counted by a guessing limit (auth/rate-limit.ts), on PostgreSQL only. */

@@ -11,6 +11,7 @@ import * as mailLeaseOwner from './migrations/20261128T1000-mail-lease-owner.js'
 import * as guessFailures from './migrations/20261128T1200-guess-failures.js';
 import * as consoleSessions from './migrations/20261129T1000-console-sessions.js';
 import * as consoleDrafts from './migrations/20261129T1100-console-drafts.js';
+import * as consoleUploads from './migrations/20261129T1200-console-uploads.js';
 
 // Listed here rather than read from the folder, so the compiled build and the tests see the same set.
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261128T1200-guess-failures': guessFailures,
   '20261129T1000-console-sessions': consoleSessions,
   '20261129T1100-console-drafts': consoleDrafts,
+  '20261129T1200-console-uploads': consoleUploads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -176,3 +176,32 @@ export async function removeMember(db: Kysely<Database>, groupId: string, member
   if (!(await findMember(db, memberId))) throw notFound('member');
   throw new BusinessError('member: is not in this group');
 }
+
+/**
+ * Moves members from one group to another (or, with `to` null, out of every group): the removal and
+ * the add of `removeMember` and `addMember`, with their refusals, in one transaction, so that a
+ * move that fails for one member moves none. The console's "move members between groups".
+ */
+export async function moveMembers(
+  db: Kysely<Database>,
+  from: string,
+  to: string | null,
+  memberIds: readonly string[],
+): Promise<void> {
+  await orWhenRaced(
+    db.transaction().execute(async (trx) => {
+      if (!(await repo.groupExists(trx, from))) throw notFound('group');
+      if (to !== null && !(await repo.groupExists(trx, to))) throw new BusinessError('group: no such group');
+      for (const memberId of memberIds) {
+        if (!(await repo.removeFromGroup(trx, memberId, from))) {
+          if (!(await findMember(trx, memberId))) throw notFound('member');
+          throw new BusinessError('member: is not in this group');
+        }
+        if (to !== null && !(await repo.addToGroup(trx, memberId, to))) {
+          throw new BusinessError('member: already in another group; remove it from that group first');
+        }
+      }
+    }),
+    new BusinessError('group: no such group'),
+  );
+}

@@ -9,6 +9,7 @@ import { validate } from '../validation/validator.js';
 import {
   checkCsvShape,
   IMPORT_CHUNK_ROWS,
+  type ImportMode,
   importMemberChunks,
   importMembers,
   memberFromCsv,
@@ -220,6 +221,7 @@ export async function importMembersFromCsv(
   db: Kysely<Database>,
   text: string,
   query: MemberImportQuery,
+  mode: ImportMode = 'write',
 ): Promise<MemberImportResult> {
   const reader = new CsvReader(text);
   let names: string[] = [];
@@ -258,7 +260,7 @@ export async function importMembersFromCsv(
   }
   if (problem) throw new BusinessError(`body: not valid CSV: ${problem.message}`);
   checkCsvShape(names, rows);
-  return importMemberChunks(db, query, csvChunks(text, names, starts));
+  return importMemberChunks(db, query, csvChunks(text, names, starts), mode);
 }
 
 function* csvChunks(text: string, names: string[], starts: number[]): Generator<unknown[]> {

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   type MemberCreate,
   MemberCreate as MemberCreateSchema,
@@ -229,6 +230,7 @@ export async function importMemberChunks(
   db: Kysely<Database>,
   input: { groupid?: string; update?: boolean },
   chunks: ImportChunks,
+  mode: ImportMode = 'write',
 ): Promise<MemberImportResult> {
   const result: MemberImportResult = { created: [], updated: [], errors: [] };
   if (input.groupid !== undefined && !(await groupExists(db, input.groupid))) {
@@ -263,6 +265,23 @@ export async function importMemberChunks(
     await writeRows(trx, input, valid, existing, result);
   };
   const noSuchGroup = new BusinessError('groupid: no such group');
+  if (mode === 'check') {
+    // The same checks and look-ups, every row answered as the write would answer it now, and
+    // nothing written: the console's check page before the operator confirms.
+    for await (const raws of chunks) {
+      const valid = check(raws);
+      if (valid.length > 0) {
+        const existing = await repo.findMembersByEmails(
+          db,
+          valid.map(({ member }) => member.email),
+        );
+        await writeRows(db, input, valid, existing, result, 'check');
+      }
+      await setImmediate();
+    }
+    result.errors.sort((a, b) => a.row - b.row);
+    return result;
+  }
   let groupGone = false;
   async function* checked() {
     for await (const raws of chunks) {
@@ -288,13 +307,21 @@ export async function importMemberChunks(
   return result;
 }
 
+/**
+ * Whether an import writes, or only checks (`check`): every rule and look-up is the same, and each
+ * row is answered as if written (a row refused only by a write that raced another is then `created`
+ * or `updated`: the real import reports it when it comes).
+ */
+export type ImportMode = 'write' | 'check';
+
 /** The writing half of an import, in one transaction: updates first, then the new rows in batches. */
 async function writeRows(
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   input: Pick<ImportInput, 'groupid' | 'update'>,
   valid: ImportRow[],
   existing: Existing,
   result: MemberImportResult,
+  mode: ImportMode = 'write',
 ): Promise<void> {
   const created = nowText();
   const toInsert: { row: number; record: NewMemberRow }[] = [];
@@ -323,7 +350,7 @@ async function writeRows(
     }
     const change = changeOf(member);
     if (input.groupid) change.group_id = input.groupid;
-    if (await repo.updateMemberWithKey(trx, found.id, key, change, input.groupid)) {
+    if (mode === 'check' || (await repo.updateMemberWithKey(trx, found.id, key, change, input.groupid))) {
       result.updated.push(found.id);
       continue;
     }
@@ -337,10 +364,9 @@ async function writeRows(
           : 'email: the member changed during the import; try again',
     });
   }
-  const inserted = await repo.insertMembers(
-    trx,
-    toInsert.map(({ record }) => record),
-  );
+  const records = toInsert.map(({ record }) => record);
+  const inserted =
+    mode === 'check' ? new Set(records.map((record) => record.id)) : await repo.insertMembers(trx, records);
   for (const { row, record } of toInsert) {
     if (inserted.has(record.id)) result.created.push(record.id);
     else result.errors.push({ row, message: 'email: already exists' });
@@ -350,4 +376,49 @@ async function writeRows(
 /** Every member in the list shape, a batch at a time (see `streamMemberList`). */
 export function listMembers(db: Kysely<Database>): AsyncGenerator<repo.MemberListRow[]> {
   return repo.streamMemberList(db);
+}
+
+/** Members a page of the console's list shows. */
+export const MEMBER_PAGE_SIZE = 50;
+
+/** A page of the member list, with the members to page from (by id) when there are more. */
+export interface MemberListPage {
+  rows: repo.MemberPageRow[];
+  /** The first member shown, when members come before it: the previous page ends before it. */
+  previous?: string;
+  /** The last member shown, when members come after it: the next page starts after it. */
+  next?: string;
+}
+
+/**
+ * A page of members by e-mail, optionally those whose e-mail, first or last name starts with
+ * `search` (see `memberPage` in the repository): the console's member list.
+ */
+export async function memberListPage(
+  db: Kysely<Database>,
+  input: { search?: string; after?: string; before?: string },
+): Promise<MemberListPage> {
+  const search = input.search ? caseFold(input.search).slice(0, 254) : undefined;
+  const limit = MEMBER_PAGE_SIZE + 1;
+  if (input.before !== undefined) {
+    const rows = await repo.memberPage(db, { search, before: input.before, limit });
+    const more = rows.length > MEMBER_PAGE_SIZE;
+    const shown = more ? rows.slice(1) : rows;
+    return { rows: shown, previous: more ? shown[0]?.id : undefined, next: shown.at(-1)?.id };
+  }
+  const rows = await repo.memberPage(db, { search, after: input.after, limit });
+  const more = rows.length > MEMBER_PAGE_SIZE;
+  const shown = more ? rows.slice(0, MEMBER_PAGE_SIZE) : rows;
+  return {
+    rows: shown,
+    previous: input.after !== undefined ? shown[0]?.id : undefined,
+    next: more ? shown.at(-1)?.id : undefined,
+  };
+}
+
+/** The whole row of a member (the edit form shows fields the detail shape leaves out). */
+export async function memberRow(db: Kysely<Database>, id: string): Promise<MemberRow> {
+  const row = await repo.findMember(db, id);
+  if (!row) throw notFound('member');
+  return row;
 }

@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { ConsoleUploadRow } from './uploads.table.js';
+
+// Files uploaded to the console (uploads.table.ts), each bound to the session that uploaded it.
+
+export async function insertUpload(db: Kysely<Database>, row: ConsoleUploadRow): Promise<void> {
+  await db.insertInto('console_uploads').values(row).execute();
+}
+
+/** An upload of this session, or undefined (another session's is never found). */
+export async function findUpload(
+  db: Kysely<Database>,
+  id: string,
+  sessionIdHash: string,
+): Promise<ConsoleUploadRow | undefined> {
+  return db
+    .selectFrom('console_uploads')
+    .selectAll()
+    .where('id', '=', id)
+    .where('session_id_hash', '=', sessionIdHash)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks an upload as being imported, only if no import of it has started: one conditional
+ * statement, so that of two confirmations posted at once exactly one imports.
+ */
+export async function claimUpload(
+  db: Kysely<Database>,
+  id: string,
+  sessionIdHash: string,
+  mark: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('console_uploads')
+    .set({ imported: mark })
+    .where('id', '=', id)
+    .where('session_id_hash', '=', sessionIdHash)
+    .where('imported', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setImported(db: Kysely<Database>, id: string, imported: string | null): Promise<void> {
+  await db.updateTable('console_uploads').set({ imported }).where('id', '=', id).execute();
+}
+
+/** Deletes uploads made before `before`, and (once imported) their content with them. */
+export async function deleteUploadsBefore(db: Kysely<Database>, before: string): Promise<void> {
+  await db.deleteFrom('console_uploads').where('created', '<', before).execute();
+}
