@@ -37,7 +37,7 @@ export async function storeUpload(
     session_id_hash: sessionIdHash,
     name: input.name.slice(0, 255),
     content: input.content,
-    options: JSON.stringify(input.options),
+    options: repo.uploadOptionsText(input.options),
     imported: null,
     created: formatDate(now),
   });
@@ -50,7 +50,7 @@ async function uploadOf(db: Kysely<Database>, now: Date, id: string, sessionIdHa
   return upload && upload.created >= cutoff(now) ? upload : undefined;
 }
 
-const optionsOf = (upload: ConsoleUploadRow) => JSON.parse(upload.options) as MemberImportQuery;
+const optionsOf = (upload: ConsoleUploadRow) => repo.parseUploadOptions(upload.options);
 
 /** Checks an upload with the import's rules, writing nothing; undefined when it is gone. */
 export async function checkUpload(
@@ -71,7 +71,7 @@ export async function checkUpload(
 
 /** What the import of an upload answered (once it ran), for the page that says so. */
 export function importedResult(upload: ConsoleUploadRow): MemberImportResult | undefined {
-  return upload.imported ? (JSON.parse(upload.imported) as MemberImportResult) : undefined;
+  return upload.imported ? repo.parseImported(upload.imported) : undefined;
 }
 
 /** An upload of the session as it is now (imported or not), undefined when gone. */
@@ -90,12 +90,19 @@ export async function confirmUpload(
 ): Promise<MemberImportResult | 'imported' | undefined> {
   const upload = await uploadOf(db, now, id, sessionIdHash);
   if (!upload) return undefined;
-  if (!(await repo.claimUpload(db, id, sessionIdHash, '{"created":[],"updated":[],"errors":[]}'))) {
+  if (
+    !(await repo.claimUpload(
+      db,
+      id,
+      sessionIdHash,
+      repo.importedText({ created: [], updated: [], errors: [] }),
+    ))
+  ) {
     return 'imported';
   }
   try {
     const result = await importMembersFromCsv(db, upload.content, optionsOf(upload));
-    await repo.setImported(db, id, JSON.stringify(result));
+    await repo.setImported(db, id, repo.importedText(result));
     return result;
   } catch (error) {
     // Nothing was imported (a whole-file refusal): the upload may be confirmed again.

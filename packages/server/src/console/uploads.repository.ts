@@ -1,3 +1,4 @@
+import type { MemberImportQuery, MemberImportResult } from '@assay/schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { ConsoleUploadRow } from './uploads.table.js';
@@ -50,3 +51,11 @@ export async function setImported(db: Kysely<Database>, id: string, imported: st
 export async function deleteUploadsBefore(db: Kysely<Database>, before: string): Promise<void> {
   await db.deleteFrom('console_uploads').where('created', '<', before).execute();
 }
+
+/** The `options` column's codec: the import's options (group, update) as the upload form gave them. */
+export const parseUploadOptions = (text: string): MemberImportQuery => JSON.parse(text) as MemberImportQuery;
+export const uploadOptionsText = (options: MemberImportQuery): string => JSON.stringify(options);
+
+/** The `imported` column's codec: what the import of the upload answered. */
+export const parseImported = (text: string): MemberImportResult => JSON.parse(text) as MemberImportResult;
+export const importedText = (result: MemberImportResult): string => JSON.stringify(result);
