@@ -18,6 +18,10 @@ export async function consoleFloor(app, store) {
   const { failedPerCampaign } = await load('mail/outbox.service.js');
   const { dashboardView } = await load('console/views/dashboard.view.js');
   const { signInView } = await load('console/views/sign-in.view.js');
+  const { memberListPage } = await load('members/members.service.js');
+  const { memberListView } = await load('console/views/members.view.js');
+  const { loadCampaignPage } = await load('console/campaign.routes.js');
+  const { campaignPageView } = await load('console/views/campaign.view.js');
 
   const database = openDatabase({ dataDir: store.dataDir, databaseUrl: store.databaseUrl });
   const variants = loadVariants([builtinVariantsDir()]);
@@ -65,6 +69,20 @@ export async function consoleFloor(app, store) {
       signInView({ language: 'enUS', path: request.url }, { next: '/console', csrf: 'y'.repeat(43) }),
     ),
   );
+
+  app.get('/console/members', async (request, reply) => {
+    const q = typeof request.query.q === 'string' ? request.query.q : undefined;
+    const page = await memberListPage(deps.db, { search: q?.trim() });
+    return html(reply, memberListView(viewer(request.url), { q, page }));
+  });
+
+  app.get('/console/campaigns/:campaignid', async (request, reply) => {
+    const input = await loadCampaignPage(deps, { userId: admin.id }, request.params.campaignid, {
+      filter: 'all',
+      page: 1,
+    });
+    return html(reply, campaignPageView(viewer(request.url), { ...input, notice: undefined }));
+  });
 
   return () => database.close();
 }

@@ -3,6 +3,8 @@
 // BENCH_FLOOR_MODE=console). One request at a time, to the last byte, assay and floor alternated,
 // so that a drift in the machine's load falls on both alike; the ratio is of the medians.
 //   - the dashboard with 1,000 campaigns (and 100,000 members, 10,000 of them in one campaign);
+//   - the member list (page 1, and a search) with 100,000 members;
+//   - the page of the campaign with 10,000 members;
 //   - the sign-in page.
 // The console is signed in to with a one-time link from `assay users sign-in-link`.
 import {
@@ -29,8 +31,26 @@ const RUNS = 120;
 const QUIET = { SMTP_URL: undefined, ASSAY_TICK_SECONDS: '86400' };
 
 /** The pages measured: where each is on assay and on the floor, and the target. */
-const PAGES = [
+const pages = (campaign) => [
   { name: 'dashboard, 1,000 campaigns', assay: '/console', floor: '/console', target: 2 },
+  {
+    name: 'member list page 1, 100,000 members',
+    assay: '/console/members',
+    floor: '/console/members',
+    target: 2,
+  },
+  {
+    name: 'member list search, 100,000 members',
+    assay: '/console/members?q=lastname4242',
+    floor: '/console/members?q=lastname4242',
+    target: 2,
+  },
+  {
+    name: 'campaign page, 10,000 members',
+    assay: `/console/campaigns/${campaign}`,
+    floor: `/console/campaigns/${campaign}`,
+    target: 2,
+  },
   { name: 'sign-in page', assay: '/console/sign-in', floor: '/console/sign-in', target: 2, anonymous: true },
 ];
 
@@ -80,7 +100,7 @@ async function measure(ctx, engine) {
         `console (${engine}): ${CAMPAIGNS} campaigns, ${MEMBERS} members, ${CAMPAIGN_MEMBERS} in ${campaign}`,
       );
       const cookie = await signIn(instance.store, server.port);
-      for (const page of PAGES) {
+      for (const page of pages(campaign)) {
         const headers = page.anonymous ? {} : { cookie };
         const get = async (port, path, hdrs) => {
           const answer = await request(port, { path, headers: hdrs });
