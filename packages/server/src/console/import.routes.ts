@@ -57,6 +57,8 @@ function uploadGone(request: FastifyRequest, reply: FastifyReply) {
  */
 export async function importPages(app: ApiInstance, deps: AppContext) {
   const { db, clock } = deps;
+  const isUpload = (body: unknown): body is UploadBody =>
+    typeof body === 'object' && body !== null && 'form' in body && typeof body.form === 'object';
   const caller = (request: FastifyRequest) => ({ userId: request.operator?.user.id ?? '' });
 
   // The upload form's body (as large as the API's import takes), in this scope only.
@@ -88,7 +90,9 @@ export async function importPages(app: ApiInstance, deps: AppContext) {
   });
 
   app.post('/members/import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request, reply) => {
-    const { form } = request.body as UploadBody;
+    const body: unknown = request.body;
+    // Only the upload form's own body (multipart) is read here; any other is a form without a file.
+    const form: MultipartForm = isUpload(body) ? body.form : { fields: {}, files: {} };
     const file = form.files.file;
     const pasted = form.fields.pasted ?? '';
     const groupid = form.fields.groupid || undefined;

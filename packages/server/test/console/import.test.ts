@@ -260,3 +260,19 @@ for (const dialect of dialects) {
     });
   });
 }
+
+describe('the import form posted as another body type', () => {
+  it('answers the form again, never the error page', async () => {
+    const instance = await startInstance('sqlite');
+    try {
+      const browser = await new ConsoleBrowser(instance).signIn();
+      const answer = await browser.post('/console/members/import', { pasted: 'email\na@example.test' });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.body).toContain('id="field-file"');
+      const members = await instance.call('GET', '/members');
+      expect(members.json.data).toHaveLength(0);
+    } finally {
+      await instance.close();
+    }
+  });
+});
