@@ -59,6 +59,7 @@ const pageQuery = Type.Object({
   done: Type.Optional(Type.String()),
   added: Type.Optional(Type.String()),
   full: Type.Optional(Type.String()),
+  subjects: Type.Optional(Type.String()),
 });
 
 const callerOf = (request: FastifyRequest) => ({ userId: request.operator?.user.id ?? '' });
@@ -129,7 +130,11 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
       return page(
         reply,
         200,
-        campaignPageView(viewer, { ...input, notice: noticeOf(viewer, request.query) }),
+        campaignPageView(viewer, {
+          ...input,
+          notice: noticeOf(viewer, request.query),
+          subjectPage: pageOf(request.query.subjects),
+        }),
       );
     },
   );

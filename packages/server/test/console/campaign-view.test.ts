@@ -129,7 +129,7 @@ describe('the campaign view', () => {
   });
 
   it('groups subjects with their raters in the order of the roles, and says who has asked nobody', () => {
-    const subjects = subjectsAndRaters(viewer(), variants.get('leadership360'), [
+    const { list: subjects } = subjectsAndRaters(viewer(), variants.get('leadership360'), [
       member('s'),
       member('p', { extra: { role: 'peer', subject: 's' } as never, status: 'completed' }),
       member('m', { extra: { role: 'manager', subject: 's' } as never }),
@@ -139,6 +139,16 @@ describe('the campaign view', () => {
     expect(subjects[0]?.nomination).toBe('2 raters asked (Manager: 1, Peer: 1); 1 completed');
     expect(subjects[0]?.raters.map((r) => r.role)).toEqual(['Peer', 'Manager']);
     expect(subjects[1]?.nomination).toBe('Has not asked anyone for feedback yet');
+  });
+
+  it('shows a 360’s subjects 25 a page, the last page for a page past it', () => {
+    const everyone = Array.from({ length: 60 }, (_, i) => member(`s${i}`));
+    const first = subjectsAndRaters(viewer(), variants.get('leadership360'), everyone);
+    expect(first).toMatchObject({ page: 1, pages: 3 });
+    expect(first.list).toHaveLength(25);
+    const last = subjectsAndRaters(viewer(), variants.get('leadership360'), everyone, 99);
+    expect(last).toMatchObject({ page: 3, pages: 3 });
+    expect(last.list).toHaveLength(10);
   });
 
   it('names 50 recipients and counts the rest on the check page; the button names the count', () => {

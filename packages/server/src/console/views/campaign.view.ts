@@ -5,7 +5,7 @@ import { fill } from '../../pages/strings.js';
 import type { Variant } from '../../variants/variant.types.js';
 import { type CampaignStrings, campaignStrings } from '../campaign-strings.js';
 import { consoleDate, consoleDateTime, consoleNumber } from '../format.js';
-import type { ConsoleStrings } from '../strings.js';
+import { type ConsoleStrings, consoleStrings } from '../strings.js';
 import { type ConsoleView, chrome, type Viewer } from './console-view.js';
 import { progressSegments, variantName } from './dashboard.view.js';
 
@@ -166,6 +166,8 @@ export interface CampaignPageInput {
   readonly failedMails: readonly OutboxMail[];
   /** A 360's members, all of them, to group subjects with their raters; undefined for other variants. */
   readonly everyone?: readonly CampaignMemberListItem[];
+  /** Which page of a 360's subjects is shown (1-based). */
+  readonly subjectPage?: number;
   /** What the last action did, shown in a banner. */
   readonly notice?: string;
   /** Seconds between the optional progress refreshes (the script reads it). */
@@ -196,11 +198,15 @@ const reportOf = (member: CampaignMemberListItem): string | undefined => {
   return typeof id === 'string' ? id : undefined;
 };
 
-/** A 360's subjects, each with their raters beneath (role, status) and how far their nomination is. */
+/** How many of a 360's subjects (each with their raters) one campaign page shows. */
+export const SUBJECTS_PAGE_SIZE = 25;
+
+/** A 360's subjects, a page at a time, each with their raters beneath (role, status) and how far their nomination is. */
 export function subjectsAndRaters(
   viewer: Viewer,
   variant: Variant | undefined,
   everyone: readonly CampaignMemberListItem[],
+  subjectPage = 1,
 ) {
   const s = campaignStrings(viewer.language);
   const number = (n: number) => consoleNumber(viewer.language, n);
@@ -208,11 +214,18 @@ export function subjectsAndRaters(
   for (const member of everyone) {
     const subject = extraOf(member).subject;
     if (typeof subject !== 'string') continue;
-    ratersOf.set(subject, [...(ratersOf.get(subject) ?? []), member]);
+    const raters = ratersOf.get(subject);
+    if (raters) raters.push(member);
+    else ratersOf.set(subject, [member]);
   }
-  return everyone
-    .filter((member) => typeof extraOf(member).subject !== 'string')
-    .map((subject, index) => {
+  const subjects = everyone.filter((member) => typeof extraOf(member).subject !== 'string');
+  const pages = Math.max(1, Math.ceil(subjects.length / SUBJECTS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, subjectPage), pages);
+  const shown = subjects.slice((page - 1) * SUBJECTS_PAGE_SIZE, page * SUBJECTS_PAGE_SIZE);
+  return {
+    pages,
+    page,
+    list: shown.map((subject, index) => {
       const raters = ratersOf.get(subject.memberid) ?? [];
       const byRole = new Map<string, number>();
       for (const rater of raters) {
@@ -249,7 +262,41 @@ export function subjectsAndRaters(
           status: statusLabel(s, rater.status),
         })),
       };
-    });
+    }),
+  };
+}
+
+/** The subjects' part of the page model: one page of them, with links to the others. */
+function subjectsModel(input: CampaignPageInput, viewer: Viewer) {
+  const c = consoleStrings(viewer.language);
+  const { list, page, pages } = subjectsAndRaters(
+    viewer,
+    input.variant,
+    input.everyone ?? [],
+    input.subjectPage,
+  );
+  const href = (to: number) => {
+    const query = new URLSearchParams();
+    if (input.filter !== 'all') query.set('status', input.filter);
+    if (input.page > 1) query.set('page', String(input.page));
+    if (to > 1) query.set('subjects', String(to));
+    const text = query.toString();
+    return `${campaignHref(input.campaign.campaignid)}${text ? `?${text}` : ''}#raters`;
+  };
+  return {
+    list,
+    pagination:
+      pages > 1
+        ? {
+            previous: page > 1 ? href(page - 1) : undefined,
+            next: page < pages ? href(page + 1) : undefined,
+            text: fill(c.pageOf, {
+              page: consoleNumber(viewer.language, page),
+              pages: consoleNumber(viewer.language, pages),
+            }),
+          }
+        : undefined,
+  };
 }
 
 function membersHref(campaignId: string, filter: MemberFilter, page = 1) {
@@ -363,7 +410,7 @@ export function campaignPageView(viewer: Viewer, input: CampaignPageInput): Cons
               text: fill(c.pageOf, { page: number(page), pages: number(pages) }),
             }
           : undefined,
-      subjects: input.everyone ? subjectsAndRaters(viewer, input.variant, input.everyone) : undefined,
+      subjects: input.everyone ? subjectsModel(input, viewer) : undefined,
       failedMails: input.failedMails.map((mail) => ({
         recipient: mail.recipient,
         stage: stageText(s, mail.stage),
