@@ -7,7 +7,7 @@ import { type CampaignStrings, campaignStrings } from '../campaign-strings.js';
 import { consoleDate, consoleDateTime, consoleNumber } from '../format.js';
 import { type ConsoleStrings, consoleStrings } from '../strings.js';
 import { type ConsoleView, chrome, type Viewer } from './console-view.js';
-import { progressSegments, variantName } from './dashboard.view.js';
+import { campaignProgress, variantName } from './dashboard.view.js';
 
 /** Members a page of the campaign's members table shows. */
 export const MEMBERS_PAGE_SIZE = 100;
@@ -126,33 +126,6 @@ function settingText(
   if (kind === 'date') return consoleDateTime(viewer.language, value);
   if (kind === 'radios') return optionLabel(s, value);
   return value;
-}
-
-/** The progress of a campaign: figures, the bar's segments and the text equivalent (the page and progress.json). */
-export function campaignProgress(viewer: Viewer, counts: CampaignDetail['memberstatuscount']) {
-  const c = chrome(viewer).c;
-  const number = (n: number) => consoleNumber(viewer.language, n);
-  const total = counts.new + counts.invited + counts.started + counts.completed;
-  return {
-    total,
-    figures: [
-      { key: 'new', label: c.countNew, value: number(counts.new) },
-      { key: 'invited', label: c.countInvited, value: number(counts.invited) },
-      { key: 'started', label: c.countStarted, value: number(counts.started) },
-      { key: 'completed', label: c.countCompleted, value: number(counts.completed) },
-    ],
-    bar: progressSegments(counts, total),
-    text:
-      total > 0
-        ? fill(c.progressText, {
-            completed: number(counts.completed),
-            total: number(total),
-            started: number(counts.started),
-            invited: number(counts.invited),
-            new: number(counts.new),
-          })
-        : c.noMembers,
-  };
 }
 
 export interface CampaignPageInput {

@@ -20,6 +20,33 @@ const filterOf = (status: CampaignListItem['status']): Exclude<DashboardFilter, 
 const statusText = (c: ConsoleStrings, filter: Exclude<DashboardFilter, 'all'>) =>
   filter === 'active' ? c.statusActive : filter === 'upcoming' ? c.statusUpcoming : c.statusEnded;
 
+/** The progress of a campaign: figures, the bar's segments and the text equivalent (the page and progress.json). */
+export function campaignProgress(viewer: Viewer, counts: CampaignListItem['memberstatuscount']) {
+  const c = chrome(viewer).c;
+  const number = (n: number) => consoleNumber(viewer.language, n);
+  const total = counts.new + counts.invited + counts.started + counts.completed;
+  return {
+    total,
+    figures: [
+      { key: 'new', label: c.countNew, value: number(counts.new) },
+      { key: 'invited', label: c.countInvited, value: number(counts.invited) },
+      { key: 'started', label: c.countStarted, value: number(counts.started) },
+      { key: 'completed', label: c.countCompleted, value: number(counts.completed) },
+    ],
+    bar: progressSegments(counts, total),
+    text:
+      total > 0
+        ? fill(c.progressText, {
+            completed: number(counts.completed),
+            total: number(total),
+            started: number(counts.started),
+            invited: number(counts.invited),
+            new: number(counts.new),
+          })
+        : c.noMembers,
+  };
+}
+
 export interface DashboardInput {
   readonly campaigns: readonly CampaignListItem[];
   readonly failedMails: ReadonlyMap<string, number>;
@@ -83,8 +110,7 @@ export function dashboardView(viewer: Viewer, input: DashboardInput): ConsoleVie
     ended: c.filterEnded,
   };
   const rows = shown.map((row) => {
-    const counts = row.memberstatuscount;
-    const total = counts.new + counts.invited + counts.started + counts.completed;
+    const progress = campaignProgress(viewer, row.memberstatuscount);
     const filter = filterOf(row.status);
     const failed = input.failedMails.get(row.campaignid) ?? 0;
     const number = (n: number) => consoleNumber(language, n);
@@ -98,24 +124,10 @@ export function dashboardView(viewer: Viewer, input: DashboardInput): ConsoleVie
       dates: row.end
         ? fill(c.dateRange, { start: consoleDate(language, row.start), end: consoleDate(language, row.end) })
         : fill(c.dateFrom, { start: consoleDate(language, row.start) }),
-      total,
-      counts: [
-        { label: c.countNew, value: number(counts.new) },
-        { label: c.countInvited, value: number(counts.invited) },
-        { label: c.countStarted, value: number(counts.started) },
-        { label: c.countCompleted, value: number(counts.completed) },
-      ],
-      bar: total > 0 ? progressSegments(counts, total) : undefined,
-      progressText:
-        total > 0
-          ? fill(c.progressText, {
-              completed: number(counts.completed),
-              total: number(total),
-              started: number(counts.started),
-              invited: number(counts.invited),
-              new: number(counts.new),
-            })
-          : c.noMembers,
+      total: progress.total,
+      counts: progress.figures,
+      bar: progress.total > 0 ? progress.bar : undefined,
+      progressText: progress.text,
       failed:
         failed > 0
           ? {
