@@ -39,8 +39,25 @@ describeInBrowser('the console’s branding page in Chromium', () => {
   let served: ServedInstance;
   let browser: Browser;
 
+  let campaignId = '';
+
   beforeAll(async () => {
     [served, browser] = await Promise.all([startServedInstance(), launchChromium()]);
+    // A campaign with activity: created by the admin, members added, invitations queued.
+    const { instance } = served;
+    const made = await instance.call('POST', '/campaigns', {
+      body: { name: 'Activity <b>scan</b>', variant: 'bigfive', start: '2026-01-01T00:00:00+00:00' },
+    });
+    campaignId = made.json.data.campaignid;
+    for (const name of ['Ann', 'פידבק']) {
+      const member = await instance.call('POST', '/members', {
+        body: { firstname: name, lastname: 'Person', email: `${name.length}-${campaignId}@example.test` },
+      });
+      await instance.call('POST', `/campaigns/${campaignId}/members`, {
+        body: { memberids: [member.json.data.memberid] },
+      });
+    }
+    await instance.call('POST', `/campaigns/${campaignId}/members/invite`);
   });
   afterAll(async () => {
     await browser?.close();
@@ -107,6 +124,11 @@ describeInBrowser('the console’s branding page in Chromium', () => {
       expect(after).toContain('Agence &lt;Ω&gt; &amp; Co');
       await page.goto(`${served.base}/console/branding`);
       expect(await previewOf(page)).toBe(before);
+
+      // The campaign page with its activity timeline.
+      await page.goto(`${served.base}/console/campaigns/${campaignId}`);
+      expect(await page.locator('.activity__item').count()).toBeGreaterThanOrEqual(3);
+      problems.push(...(await problemsOf(page, `${language} campaign activity`)));
       await context.close();
     }
     expect(problems).toEqual([]);
