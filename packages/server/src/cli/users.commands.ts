@@ -8,17 +8,24 @@ import {
 } from '../auth/auth.repository.js';
 import { createUser } from '../auth/auth.service.js';
 import type { UserRow } from '../auth/auth.table.js';
-import { DEFAULT_BRAND_COLOR, passwordProblem } from '../auth/user-rules.js';
+import {
+  type Checked,
+  checkBrandColor,
+  checkAgencyName as checkBrandName,
+  checkAgencyFooter as checkFooter,
+  lengthProblem,
+} from '../auth/branding.js';
+import { passwordProblem } from '../auth/user-rules.js';
 import type { Database } from '../db/database.js';
 import { BusinessError } from '../domain/errors.js';
 import { canonicalEmail, checkEmail, lineProblem } from '../util/safe-text.js';
-import { isStorableText } from '../util/text.js';
 
 /**
  * `assay users create|update|list`: each answers what the CLI prints. Every value is checked
  * before anything is written, and a bad one is refused with one line naming its flag.
  *
- * - `--color`: `#rgb` or `#rrggbb`, any case; stored as lowercase `#rrggbb` (`#ABC` is `#aabbcc`).
+ * - `--color`: `#rgb` or `#rrggbb`, any case; stored as lowercase `#rrggbb` (`#ABC` is `#aabbcc`);
+ *   refused below 4.5:1 against white (WCAG AA for text), with the ratio in the message.
  * - `--agency-name`: one line, at most 255 characters; surrounding white space is dropped; empty
  *   clears it (mail then goes out under the name in MAIL_FROM).
  * - `--agency-footer`: at most 1000 characters; may span lines (real line breaks, e.g. bash's
@@ -64,34 +71,24 @@ export interface UserFlags {
 }
 
 const NAME_MAX = 255;
-const FOOTER_MAX = 1000;
-const COLOR = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 // Control characters (C0, DEL, C1) and the Unicode line and paragraph separators.
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
-const CONTROL_BUT_NEWLINE_OR_TAB = /[^\P{Cc}\n\t]|[\u2028\u2029]/u;
 
 const refuse = (flag: string, message: string) => new BusinessError(`--${flag}: ${message}`);
 
-/** A value quoted on one line, shortened when long: for messages. */
-function shown(value: string): string {
-  const chars = [...value];
-  return JSON.stringify(chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : value);
-}
-
 function checkLength(flag: string, value: string, max: number): void {
-  const length = [...value].length;
-  if (length > max) throw refuse(flag, `at most ${max} characters, got ${length}`);
-  if (!isStorableText(value)) throw refuse(flag, 'contains a character that cannot be stored');
+  const problem = lengthProblem(value, max);
+  if (problem !== undefined) throw refuse(flag, problem);
 }
 
-/** `#rgb` or `#rrggbb`, as lowercase `#rrggbb`. */
-export function checkColor(value: string): string {
-  const match = COLOR.exec(value.trim());
-  if (!match)
-    throw refuse('color', `must be #rgb or #rrggbb (like ${DEFAULT_BRAND_COLOR}), got ${shown(value)}`);
-  const hex = (match[1] as string).toLowerCase();
-  return `#${hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex}`;
+/** A checked value, or the refusal naming its flag. */
+function unwrap(flag: string, checked: Checked): string {
+  if (!checked.ok) throw refuse(flag, checked.problem);
+  return checked.value;
 }
+
+/** `#rgb` or `#rrggbb` with 4.5:1 against white (auth/branding.ts), as lowercase `#rrggbb`. */
+export const checkColor = (value: string): string => unwrap('color', checkBrandColor(value));
 
 /** A first or last name: one line, not empty. */
 export function checkName(flag: string, value: string): string {
@@ -106,23 +103,10 @@ export function checkName(flag: string, value: string): string {
 }
 
 /** The agency name: one line, possibly empty. */
-export function checkAgencyName(value: string): string {
-  const name = value.trim();
-  if (CONTROL.test(name)) throw refuse('agency-name', 'must be one line, without control characters');
-  const problem = lineProblem(name);
-  if (problem !== undefined) throw refuse('agency-name', problem);
-  checkLength('agency-name', name, NAME_MAX);
-  return name;
-}
+export const checkAgencyName = (value: string): string => unwrap('agency-name', checkBrandName(value));
 
 /** The agency footer: lines (LF), possibly empty. */
-export function checkAgencyFooter(value: string): string {
-  const footer = value.replace(/\r\n?/g, '\n').trim();
-  if (CONTROL_BUT_NEWLINE_OR_TAB.test(footer))
-    throw refuse('agency-footer', 'must not contain control characters other than line breaks and tabs');
-  checkLength('agency-footer', footer, FOOTER_MAX);
-  return footer;
-}
+export const checkAgencyFooter = (value: string): string => unwrap('agency-footer', checkFooter(value));
 
 /** The changes the given flags ask for, each checked; empty when none was given. */
 export function changeFromFlags(flags: UserFlags): UserChange {

@@ -1,6 +1,7 @@
 import { CampaignPatch } from '@assay/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { campaignActivity } from '../campaigns/activity.service.js';
 import { inviteAll, mailRecipients, remindShown } from '../campaigns/campaign-mail.service.js';
 import {
   addMembers,
@@ -86,7 +87,7 @@ export async function loadCampaignPage(
       ? counts.new + counts.invited + counts.started + counts.completed
       : counts[options.filter];
   const page = Math.min(options.page, Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE)));
-  const [members, failedMails, everyone] = await Promise.all([
+  const [members, failedMails, everyone, activity] = await Promise.all([
     membersPage(deps, id, {
       ...(options.filter === 'all' ? {} : { status: options.filter }),
       page,
@@ -94,8 +95,9 @@ export async function loadCampaignPage(
     }),
     listMails(deps.db, { campaignId: id, status: 'failed', limit: 50 }),
     is360(variant) ? allMembers(deps, id) : undefined,
+    campaignActivity(deps.db, id, new Date()),
   ]);
-  return { campaign, variant, members, filter: options.filter, page, failedMails, everyone };
+  return { campaign, variant, members, filter: options.filter, page, failedMails, everyone, activity };
 }
 
 function noticeOf(viewer: Viewer, query: { done?: string; added?: string; full?: string }) {

@@ -8,6 +8,7 @@ import { CONSOLE_SCRIPT, CONSOLE_SCRIPT_VERSION, STYLESHEET, STYLESHEET_VERSION 
 import { setPageHeaders } from '../pages/security.js';
 import { stringsFor } from '../pages/strings.js';
 import { accountRoutes } from './account.routes.js';
+import { brandingRoutes } from './branding.routes.js';
 import { campaignRoutes } from './campaign.routes.js';
 import { CONSOLE_ASSETS, sessionCsrfMatches, sessionSecretOf, showConsole, viewerOf } from './console-kit.js';
 import { dashboardRoutes } from './dashboard.routes.js';
@@ -134,6 +135,7 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
   await app.register(signInRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(accountRoutes, deps);
+  await app.register(brandingRoutes, deps);
   await app.register(mailRoutes, deps);
   await app.register(wizardRoutes, deps);
   await app.register(campaignRoutes, deps);

@@ -1,9 +1,33 @@
 import PDFDocument from 'pdfkit';
+import { contrastWithWhite } from '../auth/branding.js';
 import { BOLD, REGULAR } from './fonts.js';
 
 /** A4 in points, with room at the bottom for the footer every page carries. */
 export const PAGE = { width: 595.28, height: 841.89, left: 56, right: 56, top: 56, bottom: 84 } as const;
 export const CONTENT_WIDTH = PAGE.width - PAGE.left - PAGE.right;
+
+/** Where a cover puts its marks (personal-sections.ts draws it; the console's preview draws it as SVG). */
+export const COVER = {
+  /** The agency colour's band across the top of the page. */
+  band: 10,
+  agencySize: 12,
+  /** The top of the title. */
+  titleTop: 210,
+  titleAfter: 14,
+  nameAfter: 18,
+  /** The short rule in the agency colour under the name. */
+  rule: { width: 56, height: 3, after: 30 },
+  factLabelWidth: 150,
+} as const;
+
+/** Where every page's footer goes: a rule, the footer lines on the left, the page number on the right. */
+export const FOOTER = {
+  top: PAGE.height - PAGE.bottom + 22,
+  ruleAbove: 8,
+  size: 7,
+  numberWidth: 90,
+  gap: 12,
+} as const;
 
 export const INK = '#1f2328';
 export const MUTED = '#59636e';
@@ -125,14 +149,6 @@ export function barColor(color: string): string {
   return `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
 }
 
-function contrastWithWhite(rgb: number[]): number {
-  const [r, g, b] = rgb.map((c) => {
-    const s = c / 255;
-    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 1.05 / (0.2126 * r + 0.7152 * g + 0.0722 * b + 0.05);
-}
-
 /** What the document information dictionary says, besides the language. */
 export interface DocumentInfo {
   readonly Title: string;
@@ -183,9 +199,9 @@ export interface FooterTexts {
 /** The note, the agency's footer and "Page n of N" on every page, as pagination artifacts. */
 export function drawPageFooters(doc: PDFKit.PDFDocument, texts: FooterTexts): void {
   const { start, count } = doc.bufferedPageRange();
-  const numberWidth = 90;
-  const textWidth = CONTENT_WIDTH - numberWidth - 12;
-  const top = PAGE.height - PAGE.bottom + 22;
+  const numberWidth = FOOTER.numberWidth;
+  const textWidth = CONTENT_WIDTH - numberWidth - FOOTER.gap;
+  const top = FOOTER.top;
   const note = [texts.footer, texts.agencyFooter].filter((text) => text !== '').join('\n');
   for (let i = 0; i < count; i++) {
     doc.switchToPage(start + i);
@@ -193,11 +209,11 @@ export function drawPageFooters(doc: PDFKit.PDFDocument, texts: FooterTexts): vo
     doc.page.margins.bottom = 0;
     doc.markContent('Artifact', { type: 'Pagination', attached: ['Bottom'] });
     doc
-      .moveTo(PAGE.left, top - 8)
-      .lineTo(PAGE.left + CONTENT_WIDTH, top - 8)
+      .moveTo(PAGE.left, top - FOOTER.ruleAbove)
+      .lineTo(PAGE.left + CONTENT_WIDTH, top - FOOTER.ruleAbove)
       .lineWidth(0.5)
       .stroke(RULE);
-    doc.font(REGULAR).fontSize(7).fillColor(MUTED);
+    doc.font(REGULAR).fontSize(FOOTER.size).fillColor(MUTED);
     doc.text(note, PAGE.left, top, { width: textWidth, lineGap: 1 });
     const page = texts.page.replace('{page}', String(i + 1)).replace('{pages}', String(count));
     doc.text(page, PAGE.left + CONTENT_WIDTH - numberWidth, top, { width: numberWidth, align: 'right' });

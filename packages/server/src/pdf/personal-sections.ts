@@ -8,7 +8,7 @@ import {
   measureChart,
 } from './bar-chart.js';
 import { BOLD, REGULAR } from './fonts.js';
-import { artifact, CONTENT_WIDTH, type Flow, MUTED, PAGE, RULE, STYLES } from './layout.js';
+import { artifact, CONTENT_WIDTH, COVER, type Flow, MUTED, PAGE, RULE, STYLES } from './layout.js';
 import type { BandLegend, Comment, DimensionSection, PersonalReportModel, ScoreRow } from './report-model.js';
 
 type Struct = PDFKit.PDFStructureElement;
@@ -110,18 +110,18 @@ export function drawCoverPage(flow: Flow, root: Struct, color: string, cover: Co
   const { doc } = flow;
   const section = doc.struct('Sect');
   root.add(section);
-  artifact(doc, () => doc.rect(0, 0, PAGE.width, 10).fill(color));
+  artifact(doc, () => doc.rect(0, 0, PAGE.width, COVER.band).fill(color));
 
-  flow.block(section, 'P', cover.agencyName, { ...STYLES.strong, size: 12 });
+  flow.block(section, 'P', cover.agencyName, { ...STYLES.strong, size: COVER.agencySize });
   if (cover.instanceName !== '' && cover.instanceName !== cover.agencyName) {
     flow.block(section, 'P', cover.instanceName, STYLES.small);
   }
-  flow.y = 210;
-  flow.block(section, 'H1', cover.title, STYLES.title, 14);
-  if (cover.name !== undefined) flow.block(section, 'P', cover.name, STYLES.name, 18);
+  flow.y = COVER.titleTop;
+  flow.block(section, 'H1', cover.title, STYLES.title, COVER.titleAfter);
+  if (cover.name !== undefined) flow.block(section, 'P', cover.name, STYLES.name, COVER.nameAfter);
   const ruleY = flow.y;
-  artifact(doc, () => doc.rect(PAGE.left, ruleY, 56, 3).fill(color));
-  flow.y += 30;
+  artifact(doc, () => doc.rect(PAGE.left, ruleY, COVER.rule.width, COVER.rule.height).fill(color));
+  flow.y += COVER.rule.after;
 
   for (const [label, value] of cover.facts) {
     if (value !== '') fact(flow, section, label, value);
@@ -138,7 +138,7 @@ export function drawCoverPage(flow: Flow, root: Struct, color: string, cover: Co
 /** A label and its value side by side, read as one sentence ("Completed 22 November 2026"). */
 export function fact(flow: Flow, parent: Struct, label: string, value: string): void {
   const { doc } = flow;
-  const labelWidth = 150;
+  const labelWidth = COVER.factLabelWidth;
   const valueWidth = CONTENT_WIDTH - labelWidth;
   const y = flow.y;
   const height = Math.max(

@@ -64,7 +64,7 @@ describe.each(dialects)('assay users create|update|list, on %s', (dialect) => {
         '--agency-footer',
         'Acme BV\r\nKeizersgracht 1\nAmsterdam\n',
         '--color',
-        '#C0F',
+        '#80C',
         '--json',
       ),
     );
@@ -74,7 +74,7 @@ describe.each(dialects)('assay users create|update|list, on %s', (dialect) => {
       role: 'user',
       firstname: 'Ana',
       lastname: 'Lyst',
-      color: '#cc00ff',
+      color: '#8800cc',
       agencyname: 'Acme Assessments',
       agencyfooter: 'Acme BV\nKeizersgracht 1\nAmsterdam',
     });
@@ -110,7 +110,7 @@ describe.each(dialects)('assay users create|update|list, on %s', (dialect) => {
       // A typed backslash-n is not a line break: it is kept as it is.
       [['--agency-footer', 'One\\nline'], { agencyfooter: 'One\\nline' }],
       [['--color', '#00703C'], { color: '#00703c' }],
-      [['--color', '#abc'], { color: '#aabbcc' }],
+      [['--color', '#235'], { color: '#223355' }],
       [['--admin'], { role: 'admin' }],
       [['--no-admin'], { role: 'user' }],
       [['--agency-name', ''], { agencyname: '' }],
@@ -163,6 +163,10 @@ describe.each(dialects)('assay users create|update|list, on %s', (dialect) => {
       [[...update, '--color', '#ggg'], '--color: must be #rgb or #rrggbb (like #1d70b8), got "#ggg"'],
       [[...update, '--color', '1d70b8'], '--color: must be #rgb or #rrggbb (like #1d70b8), got "1d70b8"'],
       [[...update, '--color', ''], '--color: must be #rgb or #rrggbb (like #1d70b8), got ""'],
+      [
+        [...update, '--color', '#FD0'],
+        '--color: the colour #ffdd00 has a contrast of 1.3:1 against white; text needs at least 4.5:1',
+      ],
       // A good value next to a bad one is not applied either.
       [
         [...update, '--color', '#000000', '--agency-name', 'a'.repeat(256)],
@@ -223,7 +227,7 @@ describe.each(dialects)('assay users create|update|list, on %s', (dialect) => {
 
   it('says in one line that there is no user with an unknown address', async () => {
     const before = await list();
-    const result = await refused('users', 'update', '--email', 'nobody@example.test', '--color', '#fff');
+    const result = await refused('users', 'update', '--email', 'nobody@example.test', '--color', '#000');
     expect([result.code, result.stderr]).toEqual([1, 'assay: user: no user nobody@example.test\n']);
     expect(await list()).toEqual(before);
   });
@@ -231,7 +235,7 @@ describe.each(dialects)('assay users create|update|list, on %s', (dialect) => {
   it('answers usage errors with exit code 2', async () => {
     const attempts: [string[], string][] = [
       [['users', 'update', '--email', 'ana@example.test'], 'users update needs a field to change'],
-      [['users', 'update', '--color', '#fff'], '--email is required'],
+      [['users', 'update', '--color', '#000'], '--email is required'],
       [['users', 'update', '--email', 'ana@example.test', '--admin', '--no-admin'], 'not both'],
       [
         ['users', 'update', '--email', 'ana@example.test', '--password', 'long enough secret'],

@@ -31,6 +31,7 @@ describe.each(dialects)('the console’s forms under odd posts (%s)', (dialect) 
     urls = [
       '/console/account/password',
       '/console/account/sessions',
+      '/console/branding',
       `/console/campaigns/${campaign}/members/add`,
       `/console/campaigns/${campaign}/settings/name`,
       `/console/campaigns/${campaign}/settings/variant`,

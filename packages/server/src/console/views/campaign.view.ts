@@ -1,4 +1,5 @@
 import type { CampaignDetail, CampaignMemberListItem } from '@assay/schema';
+import type { ActivityEntry } from '../../campaigns/activity.service.js';
 import type { MailRecipients } from '../../campaigns/campaign-mail.service.js';
 import type { OutboxMail } from '../../mail/outbox.service.js';
 import { fill } from '../../pages/strings.js';
@@ -6,6 +7,7 @@ import type { Variant } from '../../variants/variant.types.js';
 import { type CampaignStrings, campaignStrings } from '../campaign-strings.js';
 import { consoleDate, consoleDateTime, consoleNumber } from '../format.js';
 import { type ConsoleStrings, consoleStrings } from '../strings.js';
+import { activityView } from './activity.view.js';
 import { type ConsoleView, chrome, type Viewer } from './console-view.js';
 import { campaignProgress, variantName } from './dashboard.view.js';
 
@@ -143,6 +145,8 @@ export interface CampaignPageInput {
   readonly subjectPage?: number;
   /** What the last action did, shown in a banner. */
   readonly notice?: string;
+  /** The campaign's activity, newest first (campaigns/activity.service.ts); none shown when undefined. */
+  readonly activity?: readonly ActivityEntry[];
   /** Seconds between the optional progress refreshes (the script reads it). */
   readonly refreshSeconds?: number;
 }
@@ -318,6 +322,7 @@ export function campaignPageView(viewer: Viewer, input: CampaignPageInput): Cons
     template: 'console/campaign',
     model: {
       ...base,
+      activity: input.activity ? activityView(language, input.activity) : undefined,
       s,
       title: campaignName(campaign),
       campaignId: id,

@@ -1,6 +1,7 @@
 import type { UserRow } from '../../auth/auth.table.js';
 import { fill, type PageStrings, stringsFor } from '../../pages/strings.js';
 import type { Language } from '../../variants/variant.types.js';
+import { brandingStrings } from '../branding-strings.js';
 import { mailStrings } from '../mail-strings.js';
 import { CONSOLE_LANGUAGES, type ConsoleStrings, consoleStrings } from '../strings.js';
 
@@ -11,7 +12,15 @@ export interface ConsoleView {
 }
 
 /** The parts of the console's navigation; the current one is marked for screen readers. */
-export type ConsoleSection = 'campaigns' | 'members' | 'groups' | 'reports' | 'mail' | 'access' | 'account';
+export type ConsoleSection =
+  | 'campaigns'
+  | 'members'
+  | 'groups'
+  | 'reports'
+  | 'mail'
+  | 'access'
+  | 'account'
+  | 'branding';
 
 /** What every console page's layout reads. */
 export type ConsoleModel = Record<string, unknown> & {
@@ -52,6 +61,7 @@ export function chrome(viewer: Viewer, section?: ConsoleSection) {
           nav('members', '/console/members', c.navMembers),
           nav('groups', '/console/groups', c.navGroups),
           nav('mail', '/console/mail', mailStrings(viewer.language).nav),
+          nav('branding', '/console/branding', brandingStrings(viewer.language).nav),
         ]
       : undefined,
     languages: CONSOLE_LANGUAGES.map((language) => ({
