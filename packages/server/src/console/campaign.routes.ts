@@ -94,7 +94,16 @@ export async function loadCampaignPage(
     listMails(deps.db, { campaignId: id, status: 'failed', limit: 50 }),
     is360(variant) ? allMembers(deps, id) : undefined,
   ]);
-  return { campaign, variant, members, filter: options.filter, page, failedMails, everyone };
+  return {
+    campaign,
+    variant,
+    members,
+    filter: options.filter,
+    page,
+    failedMails,
+    everyone,
+    questionnaireUrl: deps.config.questionnaireUrl,
+  };
 }
 
 function noticeOf(viewer: Viewer, query: { done?: string; added?: string; full?: string }) {
