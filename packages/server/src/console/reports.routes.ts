@@ -53,7 +53,7 @@ export async function reportPages(app: ApiInstance, deps: AppContext) {
           q: Type.Optional(Type.String({ maxLength: 100 })),
           after: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$' })),
           before: Type.Optional(Type.String({ pattern: '^[0-9]{1,15}$' })),
-          deleted: Type.Optional(Type.String({ maxLength: 40 })),
+          deleted: Type.Optional(Type.String({ pattern: '^[0-9A-Za-z]{1,40}$' })),
         }),
       },
     },

@@ -128,6 +128,13 @@ describe.each(dialects)('console reports (%s)', (dialect) => {
     expect(page.body).toContain(`/r/${data.accesstoken}`);
     expect(page.body).toContain(`href="/console/reports/${id}/pdf"`);
     expect((await browser.get('/console/reports/NOSUCHREPO')).statusCode).toBe(404);
+    // User text escaped on the report's page and its delete confirmation.
+    for (const path of [`/console/reports/${graceReport}`, `/console/reports/${graceReport}/delete`]) {
+      const answer = await browser.get(path);
+      expect(answer.body).toContain('&lt;script&gt;Hopper&lt;/script&gt;');
+      expect(answer.body).not.toContain('<script>Hopper');
+    }
+    expect((await browser.get('/console/reports?deleted=%3Cb%3E')).statusCode).toBe(400);
   });
 
   it('opens and downloads the PDF', async () => {
