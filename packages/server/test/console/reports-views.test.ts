@@ -142,9 +142,11 @@ describe('the report views', () => {
       { code: 'a', name: 'A', facet: false, score: 50, band: '' },
       { code: 'b', name: 'B', facet: true, score: 140, band: '' },
     ]);
-    expect(chart.bars.map((bar) => bar.width)).toEqual([150, 300]);
-    expect(chart.bars[1]?.y).toBe(24);
-    expect(chart.height).toBe(48);
+    expect(chart.rows.map((bar) => bar.width)).toEqual([150, 300]);
+    expect(chart.rows.map((bar) => bar.score)).toEqual(['50', '140']);
+    expect(chart.rows[1]?.y).toBe(58);
+    expect(chart.rows[1]?.scoreX).toBe(304);
+    expect(chart.height).toBe(80);
   });
 
   it("shows a report's summary, the PDF links, the participant's link and an error", () => {

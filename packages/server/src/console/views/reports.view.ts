@@ -159,22 +159,31 @@ export function scoreRows(
   return rows;
 }
 
-/** The chart's geometry: one bar a row, its width the score (0 to 100) of the drawing's width. */
+/**
+ * The chart's geometry: a row per score, its name above a bar whose width is the score (0 to 100)
+ * of the bars' width, the score written after the bar.
+ */
 export function barChart(rows: readonly ScoreRow[]) {
-  const labelWidth = 0;
-  const barHeight = 16;
-  const gap = 8;
-  const width = 300;
+  const bars = 300;
+  const row = 40;
   return {
-    width,
-    height: Math.max(rows.length * (barHeight + gap), barHeight),
-    bars: rows.map((row, index) => ({
-      x: labelWidth,
-      y: index * (barHeight + gap),
-      width: Math.round((Math.min(100, Math.max(0, row.score)) / 100) * width * 10) / 10,
-      height: barHeight,
-      facet: row.facet,
-    })),
+    width: bars + 40,
+    bars,
+    height: Math.max(rows.length * row, row),
+    rows: rows.map((score, index) => {
+      const width = Math.round((Math.min(100, Math.max(0, score.score)) / 100) * bars * 10) / 10;
+      return {
+        name: score.name,
+        score: String(Math.round(score.score)),
+        labelY: index * row + 13,
+        y: index * row + 18,
+        width,
+        height: 14,
+        scoreX: width + 4,
+        scoreY: index * row + 30,
+        facet: score.facet,
+      };
+    }),
   };
 }
 
