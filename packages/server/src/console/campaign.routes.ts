@@ -97,7 +97,17 @@ export async function loadCampaignPage(
     is360(variant) ? allMembers(deps, id) : undefined,
     campaignActivity(deps.db, id, new Date()),
   ]);
-  return { campaign, variant, members, filter: options.filter, page, failedMails, everyone, activity };
+  return {
+    campaign,
+    variant,
+    members,
+    filter: options.filter,
+    page,
+    failedMails,
+    everyone,
+    activity,
+    questionnaireUrl: deps.config.questionnaireUrl,
+  };
 }
 
 function noticeOf(viewer: Viewer, query: { done?: string; added?: string; full?: string }) {

@@ -16,6 +16,7 @@ import { groupPages } from './groups.routes.js';
 import { importPages } from './import.routes.js';
 import { mailRoutes } from './mail.routes.js';
 import { memberPages } from './members.routes.js';
+import { reportPages } from './reports.routes.js';
 import { currentSession } from './sessions.service.js';
 import { signInRoutes } from './sign-in.routes.js';
 import { consoleStrings } from './strings.js';
@@ -142,4 +143,5 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
   await app.register(memberPages, deps);
   await app.register(groupPages, deps);
   await app.register(importPages, deps);
+  await app.register(reportPages, deps);
 }

@@ -535,3 +535,62 @@ export class ReportColumnCache {
     return value;
   }
 }
+
+/** What the console's report list asks for: filters, a name prefix (case-folded), a keyset on `seq`. */
+export interface ReportPageQuery {
+  readonly variant?: string;
+  readonly type?: string;
+  readonly campaignId?: string;
+  /** Wire-form moments: reports dated on or after `from` and before `to`. */
+  readonly from?: string;
+  readonly to?: string;
+  /** A case-folded prefix of the subject's first or last name. */
+  readonly name?: string;
+  /** Older than this `seq` (the next page), or newer than it (the previous page). */
+  readonly after?: number;
+  readonly before?: number;
+  readonly limit: number;
+}
+
+/** A row of the console's report list: the list shape plus `seq` (the keyset) and the campaign's name. */
+export interface ReportPageRow extends ReportListRow {
+  seq: number | string;
+  campaignname: string | null;
+}
+
+/**
+ * A page of reports, newest first (`seq` descending, the primary key: no sort, no count). A name
+ * prefix is looked up through the byte-order indexes on the members' lower-cased names.
+ */
+export async function reportPage(db: Kysely<Database>, input: ReportPageQuery): Promise<ReportPageRow[]> {
+  const backwards = input.before !== undefined;
+  let query = listQuery(db)
+    .leftJoin('campaigns as c', 'c.id', 'r.campaign_id')
+    .select(['r.seq as seq', 'c.name as campaignname']);
+  if (input.variant !== undefined) query = query.where('r.variant', '=', input.variant);
+  if (input.type !== undefined) query = query.where('r.type', '=', input.type);
+  if (input.campaignId !== undefined) query = query.where('r.campaign_id', '=', input.campaignId);
+  if (input.from !== undefined) query = query.where('r.date', '>=', input.from);
+  if (input.to !== undefined) query = query.where('r.date', '<', input.to);
+  if (input.name) {
+    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    const bytes = postgres ? sql` collate "C"` : sql``;
+    const start = input.name;
+    const end = `${input.name}\u{10FFFF}`;
+    const prefix = (column: 'firstname' | 'lastname') =>
+      sql<boolean>`lower(${sql.ref(`s.${column}`)})${bytes} >= ${start} and lower(${sql.ref(`s.${column}`)})${bytes} < ${end}`;
+    const matches = db
+      .selectFrom('members as s')
+      .select('s.id')
+      .where(prefix('lastname'))
+      .union(db.selectFrom('members as s').select('s.id').where(prefix('firstname')));
+    query = query.where('r.member_id', 'in', matches);
+  }
+  if (input.after !== undefined) query = query.where('r.seq', '<', input.after);
+  if (backwards) query = query.where('r.seq', '>', input.before as number);
+  const rows = (await query
+    .orderBy('r.seq', backwards ? 'asc' : 'desc')
+    .limit(input.limit)
+    .execute()) as ReportPageRow[];
+  return backwards ? rows.reverse() : rows;
+}

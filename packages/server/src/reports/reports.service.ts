@@ -10,6 +10,7 @@ import type {
 import type { Static } from 'typebox';
 import { BusinessError, notFound } from '../domain/errors.js';
 import { formatDate } from '../util/dates.js';
+import { caseFold } from '../util/text.js';
 import { scoreAnswers, verbatims as verbatimsOf } from '../variants/scoring.js';
 import { isLanguage, REPORT_TYPES, type Variant } from '../variants/variant.types.js';
 import { languageProblem, variantLanguage } from './answers.js';
@@ -289,4 +290,76 @@ export async function summary(deps: ReportDeps, body: Record<string, unknown>): 
     return { raw: repo.parseReportObject(row.raw), processed: repo.parseReportObject(row.processed) };
   });
   return summarize(variant, language, sheets);
+}
+
+/** Reports a page of the console's list shows. */
+export const REPORT_PAGE_SIZE = 50;
+
+/** The console's report filters as asked (already checked for shape by the route). */
+export interface ReportListFilter {
+  readonly variant?: string;
+  readonly type?: string;
+  readonly campaignId?: string;
+  /** Days `YYYY-MM-DD`, both included. */
+  readonly from?: string;
+  readonly to?: string;
+  readonly name?: string;
+  readonly after?: number;
+  readonly before?: number;
+}
+
+export interface ReportListPage {
+  readonly rows: repo.ReportPageRow[];
+  /** The `seq` to page back from (newer reports), and forward from (older ones). */
+  readonly previous?: number;
+  readonly next?: number;
+}
+
+const nextDay = (day: string) => formatDate(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000));
+
+/**
+ * A page of the report list, newest first: keyset paging on the reports' row number, one query of
+ * `REPORT_PAGE_SIZE + 1` rows and no count (fast with any number of reports).
+ */
+export async function reportListPage(
+  deps: Pick<ReportDeps, 'db'>,
+  filter: ReportListFilter,
+): Promise<ReportListPage> {
+  const name = filter.name ? caseFold(filter.name.trim()).slice(0, 100) : undefined;
+  const rows = await repo.reportPage(deps.db, {
+    variant: filter.variant,
+    type: filter.type,
+    campaignId: filter.campaignId,
+    from: filter.from ? formatDate(new Date(`${filter.from}T00:00:00Z`)) : undefined,
+    to: filter.to ? nextDay(filter.to) : undefined,
+    name: name || undefined,
+    after: filter.after,
+    before: filter.before,
+    limit: REPORT_PAGE_SIZE + 1,
+  });
+  const more = rows.length > REPORT_PAGE_SIZE;
+  const seqOf = (row: repo.ReportPageRow | undefined) => (row === undefined ? undefined : Number(row.seq));
+  if (filter.before !== undefined) {
+    const shown = more ? rows.slice(1) : rows;
+    return { rows: shown, previous: more ? seqOf(shown[0]) : undefined, next: seqOf(shown.at(-1)) };
+  }
+  const shown = more ? rows.slice(0, REPORT_PAGE_SIZE) : rows;
+  return {
+    rows: shown,
+    previous: filter.after !== undefined ? seqOf(shown[0]) : undefined,
+    next: more ? seqOf(shown.at(-1)) : undefined,
+  };
+}
+
+/** A report's page in the console: its detail row (the data GET /reports/{id}/data shows) and variant. */
+export async function reportDetail(deps: ReportDeps, id: string) {
+  const row = await repo.findReportDetail(deps.db, id);
+  if (!row) throw notFound('report');
+  return {
+    data: toReportData(row),
+    campaignName: row.campaignname,
+    lastOpened: row.lastopened,
+    processed: repo.parseReportObject(row.processed),
+    variant: deps.variants.get(row.variant),
+  };
 }

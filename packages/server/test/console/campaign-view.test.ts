@@ -95,16 +95,23 @@ describe('the campaign view', () => {
       campaign: campaign(),
       variant: variants.get('teamscan'),
       members: [
-        member('a', { status: 'completed', results: { status: 'completed', reportid: 'R1' } as never }),
+        member('a', {
+          status: 'completed',
+          token: 'tok123',
+          results: { status: 'completed', reportid: 'R1' } as never,
+        }),
       ],
       filter: 'completed',
       page: 1,
       failedMails: [],
+      questionnaireUrl: 'https://q.example.test',
     });
     const model = view.model as Model;
     expect(view.template).toBe('console/campaign');
     expect(model.filters.find((f: { current: boolean }) => f.current).text).toBe('Completed (1)');
     expect(model.rows[0].report).toBe('Report R1');
+    expect(model.rows[0].reportHref).toBe('/console/reports/R1');
+    expect(model.rows[0].reportLink).toBe('https://q.example.test/r/tok123');
     expect(model.settings.find((s: { key: string }) => s.key === 'variant').href).toBeUndefined();
     expect(model.settings.find((s: { key: string }) => s.key === 'name').href).toBe(
       '/console/campaigns/Camp123456/settings/name',

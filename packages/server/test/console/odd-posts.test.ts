@@ -28,6 +28,12 @@ describe.each(dialects)('the console’s forms under odd posts (%s)', (dialect) 
     await instance.call('POST', `/campaigns/${campaign}/members`, { body: { memberids: [member] } });
     const group = (await instance.call('POST', '/groups', { body: { name: 'Odd group' } })).json.data.groupid;
     const mail = 'nosuchmail';
+    const answers = Object.fromEntries(Array.from({ length: 24 }, (_, i) => [`Q${i + 1}`, 3]));
+    const report = (
+      await instance.call('POST', '/reports/import/leadership360', {
+        body: { reports: [{ memberid: member, answers }] },
+      })
+    ).json.data.created[0];
     urls = [
       '/console/account/password',
       '/console/account/sessions',
@@ -58,6 +64,11 @@ describe.each(dialects)('the console’s forms under odd posts (%s)', (dialect) 
       '/console/members/import',
       '/console/members/import/nosuchupload',
       '/console/members/new',
+      `/console/reports/${report}/recalc`,
+      `/console/reports/${report}/language`,
+      '/console/reports/nosuchreport/language',
+      '/console/reports/nosuchreport/delete',
+      `/console/reports/${report}/delete`,
       '/console/sign-in',
     ];
   });

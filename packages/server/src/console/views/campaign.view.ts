@@ -3,6 +3,7 @@ import type { ActivityEntry } from '../../campaigns/activity.service.js';
 import type { MailRecipients } from '../../campaigns/campaign-mail.service.js';
 import type { OutboxMail } from '../../mail/outbox.service.js';
 import { fill } from '../../pages/strings.js';
+import { reportLink } from '../../questionnaire/links.js';
 import type { Variant } from '../../variants/variant.types.js';
 import { type CampaignStrings, campaignStrings } from '../campaign-strings.js';
 import { consoleDate, consoleDateTime, consoleNumber } from '../format.js';
@@ -149,6 +150,8 @@ export interface CampaignPageInput {
   readonly activity?: readonly ActivityEntry[];
   /** Seconds between the optional progress refreshes (the script reads it). */
   readonly refreshSeconds?: number;
+  /** Where the questionnaire is served: a member's report link (`/r/<token>`) starts with it. */
+  readonly questionnaireUrl?: string;
 }
 
 /** True when the variant's participants may ask others for feedback (a 360). */
@@ -374,6 +377,11 @@ export function campaignPageView(viewer: Viewer, input: CampaignPageInput): Cons
           started: consoleDate(language, member.datestarted),
           completed: consoleDate(language, member.datecompleted),
           report: reportId ? fill(s.report, { id: reportId }) : '',
+          reportHref: reportId ? `/console/reports/${encodeURIComponent(reportId)}` : undefined,
+          reportLink:
+            reportId && input.questionnaireUrl !== undefined
+              ? reportLink({ config: { questionnaireUrl: input.questionnaireUrl } }, member.token)
+              : undefined,
           removeHref: `${memberHref}/remove`,
           resetHref: `${memberHref}/reset`,
           forName: fill(s.forName, { name }),

@@ -3,6 +3,7 @@ import { fill, type PageStrings, stringsFor } from '../../pages/strings.js';
 import type { Language } from '../../variants/variant.types.js';
 import { brandingStrings } from '../branding-strings.js';
 import { mailStrings } from '../mail-strings.js';
+import { reportsStrings } from '../reports-strings.js';
 import { CONSOLE_LANGUAGES, type ConsoleStrings, consoleStrings } from '../strings.js';
 
 /** A console page to show: which template (under pages/console/), with what. */
@@ -60,6 +61,7 @@ export function chrome(viewer: Viewer, section?: ConsoleSection) {
           nav('campaigns', '/console', c.navCampaigns),
           nav('members', '/console/members', c.navMembers),
           nav('groups', '/console/groups', c.navGroups),
+          nav('reports', '/console/reports', reportsStrings(viewer.language).nav),
           nav('mail', '/console/mail', mailStrings(viewer.language).nav),
           nav('branding', '/console/branding', brandingStrings(viewer.language).nav),
         ]
