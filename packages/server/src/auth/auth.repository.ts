@@ -72,6 +72,38 @@ export async function listClients(db: Kysely<Database>): Promise<OAuthClientRow[
   return db.selectFrom('oauth_clients').selectAll().orderBy('created').orderBy('id').execute();
 }
 
+/** A client as the console lists it: never its secret's hash, with its owner's e-mail. */
+export interface ClientListing {
+  id: string;
+  name: string;
+  scopes: string;
+  redirect_uris: string[];
+  user_id: string;
+  user_email: string;
+  created: string;
+  updated: string;
+}
+
+/** Clients oldest first: every one, or only those of one owner. */
+export async function listClientListings(db: Kysely<Database>, ownerId?: string): Promise<ClientListing[]> {
+  let query = db
+    .selectFrom('oauth_clients')
+    .innerJoin('users', 'users.id', 'oauth_clients.user_id')
+    .select([
+      'oauth_clients.id',
+      'oauth_clients.name',
+      'oauth_clients.scopes',
+      'oauth_clients.redirect_uris',
+      'oauth_clients.user_id',
+      'users.email as user_email',
+      'oauth_clients.created',
+      'oauth_clients.updated',
+    ]);
+  if (ownerId !== undefined) query = query.where('oauth_clients.user_id', '=', ownerId);
+  const rows = await query.orderBy('oauth_clients.created').orderBy('oauth_clients.id').execute();
+  return rows.map((row) => ({ ...row, redirect_uris: parseRedirectUris(row.redirect_uris) }));
+}
+
 /** Replaces the secret (and optionally the scopes) and raises the version that tokens carry. */
 export async function updateClient(
   db: Kysely<Database>,
@@ -189,10 +221,11 @@ export interface ApiKeyListing {
   revoked: string | null;
 }
 
-/** Every API key, revoked ones too, oldest first. */
-export async function listApiKeys(db: Kysely<Database>): Promise<ApiKeyListing[]> {
-  return db
-    .selectFrom('api_keys')
+/** Every API key (or one owner's), revoked ones too, oldest first. */
+export async function listApiKeys(db: Kysely<Database>, ownerId?: string): Promise<ApiKeyListing[]> {
+  let query = db.selectFrom('api_keys');
+  if (ownerId !== undefined) query = query.where('api_keys.user_id', '=', ownerId);
+  return query
     .innerJoin('users', 'users.id', 'api_keys.user_id')
     .select([
       'api_keys.id',

@@ -29,6 +29,11 @@ describe.each(dialects)('the console’s forms under odd posts (%s)', (dialect) 
     const group = (await instance.call('POST', '/groups', { body: { name: 'Odd group' } })).json.data.groupid;
     const mail = 'nosuchmail';
     urls = [
+      '/console/access/clients',
+      '/console/access/clients/nosuchclient/rotate',
+      '/console/access/clients/nosuchclient/delete',
+      '/console/access/keys',
+      '/console/access/keys/nosuchkey/revoke',
       '/console/account/password',
       '/console/account/sessions',
       `/console/campaigns/${campaign}/members/add`,

@@ -1,6 +1,7 @@
 import type { UserRow } from '../../auth/auth.table.js';
 import { fill, type PageStrings, stringsFor } from '../../pages/strings.js';
 import type { Language } from '../../variants/variant.types.js';
+import { accessStrings } from '../access-strings.js';
 import { mailStrings } from '../mail-strings.js';
 import { CONSOLE_LANGUAGES, type ConsoleStrings, consoleStrings } from '../strings.js';
 
@@ -52,6 +53,7 @@ export function chrome(viewer: Viewer, section?: ConsoleSection) {
           nav('members', '/console/members', c.navMembers),
           nav('groups', '/console/groups', c.navGroups),
           nav('mail', '/console/mail', mailStrings(viewer.language).nav),
+          nav('access', '/console/access/clients', accessStrings(viewer.language).nav),
         ]
       : undefined,
     languages: CONSOLE_LANGUAGES.map((language) => ({
