@@ -52,8 +52,18 @@ export async function insertClient(db: Kysely<Database>, client: OAuthClientRow)
   await db.insertInto('oauth_clients').values(client).execute();
 }
 
+/** The ids of the users who are not deactivated: only their clients and keys are honoured. */
+const activeUserIds = (db: Kysely<Database>) =>
+  db.selectFrom('users').select('users.id').where('users.deactivated', 'is', null);
+
+/** A client whose owner is active (a deactivated owner's clients get no token and sign no one in). */
 export async function findClient(db: Kysely<Database>, id: string): Promise<OAuthClientRow | undefined> {
-  return db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('oauth_clients')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', 'in', activeUserIds(db))
+    .executeTakeFirst();
 }
 
 const clientVersionQuery = preparedPerDb(1, (db, id: string) =>
@@ -128,6 +138,7 @@ export async function findApiKeyByHash(db: Kysely<Database>, hash: string): Prom
     .selectAll()
     .where('key_hash', '=', hash)
     .where('revoked', 'is', null)
+    .where('user_id', 'in', activeUserIds(db))
     .executeTakeFirst();
 }
 
@@ -177,6 +188,34 @@ export async function consumeCode(
 
 export async function setUserPassword(db: Kysely<Database>, id: string, passwordHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+}
+
+/**
+ * Deactivates a user (when given a moment) or makes them active again (null): false when there is
+ * no such user. On deactivation the versions of the user's clients go up, so every process drops
+ * its cached rows and every token issued before is refused.
+ */
+export async function setUserDeactivated(
+  db: Kysely<Database>,
+  id: string,
+  deactivated: string | null,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('users')
+      .set({ deactivated })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    if (deactivated !== null) {
+      await trx
+        .updateTable('oauth_clients')
+        .set((eb) => ({ secret_version: eb('secret_version', '+', 1), updated: deactivated }))
+        .where('user_id', '=', id)
+        .execute();
+    }
+    return true;
+  });
 }
 
 /** Every platform user, oldest first. */

@@ -17,16 +17,20 @@ import {
   findFirstAdmin,
   findInstanceFact,
   findUserByEmail,
+  findUserById,
   insertApiKey,
   insertClient,
   insertUser,
   listApiKeys,
   listClientListings,
   listClients,
+  listUsers,
   markApiKeyRevoked,
   recordInstanceFact,
   redirectUrisText,
+  setUserDeactivated,
   updateClient,
+  updateUser,
 } from './auth.repository.js';
 import type { UserRow } from './auth.table.js';
 import { hashPassword, hashSecret } from './secrets.js';
@@ -73,6 +77,7 @@ export async function createUser(db: Kysely<Database>, input: NewUser): Promise<
     role: input.admin ? 'admin' : 'user',
     password_hash: input.password ? await hashPassword(input.password) : null,
     created: nowText(),
+    deactivated: null,
   };
   await insertUser(db, user);
   return user;
@@ -265,4 +270,44 @@ export async function apiKeyFor(db: Kysely<Database>, manager: Manager, id: stri
   const key = (await apiKeysOf(db, manager)).find((row) => row.id === id);
   if (!key) throw new NotFound('apikey');
   return key;
+}
+
+/**
+ * Deactivates a platform user: they cannot sign in, and their clients' tokens (issued before too)
+ * and API keys are refused in every process. Never oneself, never the last active admin. Their
+ * console sessions are ended by the caller (console/sessions.service.ts), which owns them.
+ */
+export async function deactivateUser(
+  db: Kysely<Database>,
+  actorId: string,
+  userId: string,
+): Promise<UserRow> {
+  if (actorId === userId) throw new BusinessError('user: you cannot deactivate yourself');
+  const user = await findUserById(db, userId);
+  if (!user) throw new NotFound('user');
+  if (user.deactivated !== null) return user;
+  if (user.role === 'admin') {
+    const others = (await listUsers(db)).filter(
+      (other) => other.role === 'admin' && other.deactivated === null && other.id !== userId,
+    );
+    if (others.length === 0) throw new BusinessError('user: the only active admin cannot be deactivated');
+  }
+  await setUserDeactivated(db, userId, nowText());
+  return { ...user, deactivated: nowText() };
+}
+
+/** Makes a deactivated user active again: they can sign in; tokens issued before stay refused. */
+export async function reactivateUser(db: Kysely<Database>, userId: string): Promise<void> {
+  if (!(await setUserDeactivated(db, userId, null))) throw new NotFound('user');
+}
+
+/** Gives or takes the admin role; never from the only admin (see updateUser). */
+export async function setUserRole(
+  db: Kysely<Database>,
+  userId: string,
+  role: 'admin' | 'user',
+): Promise<void> {
+  if (!(await findUserById(db, userId))) throw new NotFound('user');
+  if (!(await updateUser(db, userId, { role })))
+    throw new BusinessError('user: the only admin cannot stop being admin: make another user admin first');
 }

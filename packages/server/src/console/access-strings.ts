@@ -58,6 +58,28 @@ export interface AccessStrings {
   readonly keysCliHint: string;
   readonly none: string;
   readonly actions: string;
+  readonly usersTitle: string;
+  readonly usersCaption: string;
+  readonly email: string;
+  readonly role: string;
+  readonly admin: string;
+  readonly user: string;
+  readonly deactivated: string;
+  readonly makeAdmin: string;
+  readonly removeAdmin: string;
+  readonly deactivate: string;
+  readonly reactivate: string;
+  /** "{name} becomes an administrator: they can manage users and see every client and key." */
+  readonly makeAdminBody: string;
+  /** "{name} stops being an administrator." */
+  readonly removeAdminBody: string;
+  /** "Deactivate {name}? They are signed out at once, cannot sign in, and their clients' tokens and API keys are refused." */
+  readonly deactivateBody: string;
+  /** "Reactivate {name}? They can sign in again; tokens issued before stay refused." */
+  readonly reactivateBody: string;
+  readonly confirm: string;
+  readonly userChanged: string;
+  readonly usersCliHint: string;
 }
 
 const enUS: AccessStrings = {
@@ -120,6 +142,25 @@ const enUS: AccessStrings = {
   keysCliHint: 'The command line does the same: assay apikeys create, list and revoke.',
   none: 'None',
   actions: 'Actions',
+  usersTitle: 'Users',
+  usersCaption: 'Platform users',
+  email: 'E-mail address',
+  role: 'Role',
+  admin: 'Administrator',
+  user: 'User',
+  deactivated: 'Deactivated',
+  makeAdmin: 'Make administrator',
+  removeAdmin: 'Remove administrator role',
+  deactivate: 'Deactivate',
+  reactivate: 'Reactivate',
+  makeAdminBody: '{name} becomes an administrator: they can manage users and see every client and key.',
+  removeAdminBody: '{name} stops being an administrator.',
+  deactivateBody:
+    'Deactivate {name}? They are signed out at once, cannot sign in, and their clients’ tokens and API keys are refused.',
+  reactivateBody: 'Reactivate {name}? They can sign in again; tokens issued before stay refused.',
+  confirm: 'Confirm',
+  userChanged: 'The user has been changed.',
+  usersCliHint: 'The command line does the same: assay users list, create and update.',
 };
 
 const nlNL: AccessStrings = {
@@ -184,6 +225,26 @@ const nlNL: AccessStrings = {
   keysCliHint: 'De opdrachtregel kan hetzelfde: assay apikeys create, list en revoke.',
   none: 'Geen',
   actions: 'Acties',
+  usersTitle: 'Gebruikers',
+  usersCaption: 'Platformgebruikers',
+  email: 'E-mailadres',
+  role: 'Rol',
+  admin: 'Beheerder',
+  user: 'Gebruiker',
+  deactivated: 'Gedeactiveerd',
+  makeAdmin: 'Beheerder maken',
+  removeAdmin: 'Beheerdersrol intrekken',
+  deactivate: 'Deactiveren',
+  reactivate: 'Opnieuw activeren',
+  makeAdminBody:
+    '{name} wordt beheerder: hij of zij kan gebruikers beheren en ziet alle clients en sleutels.',
+  removeAdminBody: '{name} is niet langer beheerder.',
+  deactivateBody:
+    '{name} deactiveren? Hij of zij wordt direct uitgelogd, kan niet meer inloggen, en de tokens en API-sleutels van zijn of haar clients worden geweigerd.',
+  reactivateBody: '{name} opnieuw activeren? Inloggen kan weer; eerder uitgegeven tokens blijven geweigerd.',
+  confirm: 'Bevestigen',
+  userChanged: 'De gebruiker is gewijzigd.',
+  usersCliHint: 'De opdrachtregel kan hetzelfde: assay users list, create en update.',
 };
 
 const esES: AccessStrings = {
@@ -248,6 +309,27 @@ const esES: AccessStrings = {
   keysCliHint: 'La línea de comandos hace lo mismo: assay apikeys create, list y revoke.',
   none: 'Ninguno',
   actions: 'Acciones',
+  usersTitle: 'Usuarios',
+  usersCaption: 'Usuarios de la plataforma',
+  email: 'Correo electrónico',
+  role: 'Función',
+  admin: 'Administrador',
+  user: 'Usuario',
+  deactivated: 'Desactivado',
+  makeAdmin: 'Hacer administrador',
+  removeAdmin: 'Retirar la función de administrador',
+  deactivate: 'Desactivar',
+  reactivate: 'Reactivar',
+  makeAdminBody:
+    '{name} pasa a ser administrador: puede gestionar usuarios y ver todos los clientes y claves.',
+  removeAdminBody: '{name} deja de ser administrador.',
+  deactivateBody:
+    '¿Desactivar a {name}? Su sesión se cierra de inmediato, no podrá iniciar sesión y se rechazarán los tokens de sus clientes y sus claves de API.',
+  reactivateBody:
+    '¿Reactivar a {name}? Podrá volver a iniciar sesión; los tokens emitidos antes siguen rechazados.',
+  confirm: 'Confirmar',
+  userChanged: 'Se ha modificado el usuario.',
+  usersCliHint: 'La línea de comandos hace lo mismo: assay users list, create y update.',
 };
 
 const frFR: AccessStrings = {
@@ -312,6 +394,27 @@ const frFR: AccessStrings = {
   keysCliHint: 'La ligne de commande fait de même : assay apikeys create, list et revoke.',
   none: 'Aucune',
   actions: 'Actions',
+  usersTitle: 'Utilisateurs',
+  usersCaption: 'Utilisateurs de la plateforme',
+  email: 'Adresse e-mail',
+  role: 'Rôle',
+  admin: 'Administrateur',
+  user: 'Utilisateur',
+  deactivated: 'Désactivé',
+  makeAdmin: 'Nommer administrateur',
+  removeAdmin: 'Retirer le rôle d’administrateur',
+  deactivate: 'Désactiver',
+  reactivate: 'Réactiver',
+  makeAdminBody:
+    '{name} devient administrateur : il ou elle peut gérer les utilisateurs et voit tous les clients et toutes les clés.',
+  removeAdminBody: '{name} n’est plus administrateur.',
+  deactivateBody:
+    'Désactiver {name} ? Sa session est fermée aussitôt, la connexion lui est refusée, et les jetons de ses clients ainsi que ses clés d’API sont refusés.',
+  reactivateBody:
+    'Réactiver {name} ? La connexion redevient possible ; les jetons émis auparavant restent refusés.',
+  confirm: 'Confirmer',
+  userChanged: 'L’utilisateur a été modifié.',
+  usersCliHint: 'La ligne de commande fait de même : assay users list, create et update.',
 };
 
 const ALL: Record<Language, AccessStrings> = { enUS, nlNL, esES, frFR };

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { findUserById, listUsers } from '../auth/auth.repository.js';
 import {
   apiKeyFor,
   apiKeysOf,
@@ -7,19 +8,23 @@ import {
   clientsOf,
   createApiKey,
   createClient,
+  deactivateUser,
   deleteClient,
   type Manager,
   parseScopes,
+  reactivateUser,
   redirectUrisFromText,
   revokeApiKey,
+  setUserRole,
   updateClientScopes,
 } from '../auth/auth.service.js';
 import type { AppContext } from '../context.js';
-import { BusinessError } from '../domain/errors.js';
+import { BusinessError, NotFound } from '../domain/errors.js';
 import { formValues } from '../http/form-body.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
 import { accessStrings } from './access-strings.js';
 import { showConsole, viewerOf } from './console-kit.js';
+import { endOtherSessions } from './sessions.service.js';
 import {
   type AccessFormValues,
   clientFormView,
@@ -30,9 +35,20 @@ import {
   keysView,
   problemOf,
   secretShownView,
+  USER_ACTIONS,
+  type UserAction,
+  userConfirmView,
+  usersView,
+  userView,
 } from './views/access.view.js';
 
 const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+const UserActionParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 100 }),
+  action: Type.Union(USER_ACTIONS.map((action) => Type.Literal(action))),
+});
+const Changed = Type.Object({ changed: Type.Optional(Type.String({ maxLength: 10 })) });
+const ADMIN = { console: 'admin' } as const;
 const Done = Type.Object({ done: Type.Optional(Type.String({ maxLength: 300 })) });
 
 /** The signed-in operator as the auth service's manager of clients and keys. */
@@ -199,4 +215,67 @@ export async function accessRoutes(app: ApiInstance, { db }: AppContext) {
     await revokeApiKey(db, key.id);
     return reply.redirect(`/console/access/keys?${new URLSearchParams({ done: key.name || key.id })}`, 303);
   });
+
+  // Platform users: admins only (every other user gets 403 from the console's hook).
+  const userOr404 = async (id: string) => {
+    const user = await findUserById(db, id);
+    if (!user) throw new NotFound('user');
+    return user;
+  };
+
+  app.get('/access/users', { config: ADMIN }, async (request, reply) =>
+    showConsole(reply, 200, usersView(viewerOf(request), { users: await listUsers(db) })),
+  );
+
+  app.get(
+    '/access/users/:id',
+    { config: ADMIN, schema: { params: Id, querystring: Changed } },
+    async (request, reply) => {
+      const user = await userOr404(request.params.id);
+      return showConsole(
+        reply,
+        200,
+        userView(viewerOf(request), {
+          user,
+          self: user.id === managerOf(request).id,
+          changed: request.query.changed !== undefined,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/access/users/:id/:action',
+    { config: ADMIN, schema: { params: UserActionParams } },
+    async (request, reply) => {
+      const user = await userOr404(request.params.id);
+      return showConsole(reply, 200, userConfirmView(viewerOf(request), user, request.params.action));
+    },
+  );
+
+  app.post(
+    '/access/users/:id/:action',
+    { config: ADMIN, schema: { params: UserActionParams } },
+    async (request, reply) => {
+      const user = await userOr404(request.params.id);
+      const action: UserAction = request.params.action;
+      const me = managerOf(request).id;
+      try {
+        if (user.id === me) throw new BusinessError('user: you cannot change your own role or access here');
+        if (action === 'make-admin') await setUserRole(db, user.id, 'admin');
+        if (action === 'remove-admin') await setUserRole(db, user.id, 'user');
+        if (action === 'reactivate') await reactivateUser(db, user.id);
+        if (action === 'deactivate') {
+          await deactivateUser(db, me, user.id);
+          // Every console session of theirs ends now (the sessions belong to the console).
+          await endOtherSessions(db, user.id);
+        }
+      } catch (error) {
+        if (!(error instanceof BusinessError)) throw error;
+        const problem = error.message.slice(error.message.indexOf(': ') + 2);
+        return showConsole(reply, 400, userView(viewerOf(request), { user, self: user.id === me, problem }));
+      }
+      return reply.redirect(`/console/access/users/${encodeURIComponent(user.id)}?changed=1`, 303);
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../src/auth/auth.service.js';
+import { createApiKey, createClient, createUser } from '../../src/auth/auth.service.js';
+import { setPassword } from '../../src/cli/commands.js';
 import { ConsoleBrowser } from '../helpers/console-browser.js';
 import { dialects, email, type Instance, startInstance } from '../helpers/instance.js';
 
@@ -204,5 +205,118 @@ describe.each(dialects)('console access (%s)', (dialect) => {
     expect(adminList).toContain(userEmail);
     expect((await admin.get(`/console/access/clients/${mineId}`)).body).toContain(userEmail);
     expect((await admin.get('/console/access/keys')).body).toContain('Ursula’s key');
+  });
+
+  it('gives a user who is not admin 403 on every users page, and changes nothing', async () => {
+    const user = await new ConsoleBrowser(instance).signIn(userEmail);
+    const target = await instance.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', userEmail)
+      .executeTakeFirstOrThrow();
+    for (const url of [
+      '/console/access/users',
+      `/console/access/users/${target.id}`,
+      `/console/access/users/${target.id}/make-admin`,
+      `/console/access/users/${target.id}/deactivate`,
+    ]) {
+      expect((await user.get(url)).statusCode, url).toBe(403);
+    }
+    expect((await user.post(`/console/access/users/${target.id}/make-admin`, {})).statusCode).toBe(403);
+    const row = await instance.db.kysely
+      .selectFrom('users')
+      .select('role')
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
+    expect(row.role).toBe('user');
+    expect((await admin.get('/console/access/users')).body).toContain(userEmail);
+  });
+
+  it('makes a user admin and back, after a confirmation; never oneself', async () => {
+    const other = email('other');
+    const made = await createUser(instance.db.kysely, {
+      email: other,
+      firstname: 'Otto',
+      lastname: '<i>Other</i>',
+    });
+    const page = await admin.get(`/console/access/users/${made.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('&lt;i&gt;Other&lt;/i&gt;');
+    expect((await admin.get(`/console/access/users/${made.id}/make-admin`)).body).toContain(
+      'becomes an administrator',
+    );
+    expect((await admin.post(`/console/access/users/${made.id}/make-admin`, {}, null)).statusCode).toBe(403);
+    const role = async () =>
+      (
+        await instance.db.kysely
+          .selectFrom('users')
+          .select('role')
+          .where('id', '=', made.id)
+          .executeTakeFirstOrThrow()
+      ).role;
+    expect(await role()).toBe('user');
+    const done = await admin.post(`/console/access/users/${made.id}/make-admin`, {});
+    expect(done.statusCode).toBe(303);
+    expect((await admin.get(done.headers.location as string)).body).toContain('The user has been changed.');
+    expect(await role()).toBe('admin');
+    expect((await admin.post(`/console/access/users/${made.id}/remove-admin`, {})).statusCode).toBe(303);
+    expect(await role()).toBe('user');
+    const me = await instance.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'admin@example.test')
+      .executeTakeFirstOrThrow();
+    const self = await admin.post(`/console/access/users/${me.id}/deactivate`, {});
+    expect(self.statusCode).toBe(400);
+    expect(self.body).toContain('<title>Error: ');
+    expect((await admin.get('/console')).statusCode).toBe(200);
+    expect((await admin.get(`/console/access/users/${made.id}/nonsense`)).statusCode).toBe(404);
+  });
+
+  it('deactivates a user: sessions end, sign-in, token requests, earlier tokens and API keys are refused; reactivation lets them sign in', async () => {
+    const address = email('leaver');
+    const PASSWORD = 'a long enough password';
+    const leaver = await createUser(instance.db.kysely, {
+      email: address,
+      firstname: 'Lea',
+      lastname: 'Ver',
+    });
+    await setPassword(instance.db.kysely, address, PASSWORD);
+    const client = await createClient(instance.db.kysely, {
+      name: 'Leaver tool',
+      userId: leaver.id,
+      scopes: ['members'],
+    });
+    const { apikey } = await createApiKey(instance.db.kysely, { userId: leaver.id, scopes: ['members'] });
+    const issued = await token(client.client_id, client.client_secret);
+    expect(issued.statusCode).toBe(200);
+    const bearer = `Bearer ${issued.json.data.access_token}`;
+    expect((await instance.call('GET', '/members', { auth: bearer })).statusCode).toBe(200);
+    const session = await new ConsoleBrowser(instance).signIn(address);
+    expect((await session.get('/console/access/clients')).statusCode).toBe(200);
+    const signIn = async () => {
+      const browser = new ConsoleBrowser(instance);
+      await browser.get('/console/sign-in');
+      return (await browser.post('/console/sign-in', { email: address, password: PASSWORD })).statusCode;
+    };
+    expect(await signIn()).toBe(303);
+
+    expect((await admin.get(`/console/access/users/${leaver.id}/deactivate`)).body).toContain(
+      'Deactivate Lea Ver?',
+    );
+    const done = await admin.post(`/console/access/users/${leaver.id}/deactivate`, {});
+    expect(done.statusCode).toBe(303);
+    expect((await admin.get(done.headers.location as string)).body).toContain('Deactivated');
+    expect((await session.get('/console/access/clients')).statusCode).toBe(303);
+    expect(await signIn()).toBe(401);
+    expect((await token(client.client_id, client.client_secret)).statusCode).toBe(401);
+    expect((await instance.call('GET', '/members', { auth: bearer })).statusCode).toBe(401);
+    expect(
+      (await instance.call('GET', '/members', { auth: null, headers: { 'x-api-key': apikey } })).statusCode,
+    ).toBe(401);
+
+    expect((await admin.post(`/console/access/users/${leaver.id}/reactivate`, {})).statusCode).toBe(303);
+    expect(await signIn()).toBe(303);
+    expect((await instance.call('GET', '/members', { auth: bearer })).statusCode).toBe(401);
   });
 });

@@ -34,6 +34,8 @@ describe.each(dialects)('the console’s forms under odd posts (%s)', (dialect) 
       '/console/access/clients/nosuchclient/delete',
       '/console/access/keys',
       '/console/access/keys/nosuchkey/revoke',
+      '/console/access/users/nosuchuser/deactivate',
+      '/console/access/users/nosuchuser/make-admin',
       '/console/account/password',
       '/console/account/sessions',
       `/console/campaigns/${campaign}/members/add`,

@@ -1,5 +1,6 @@
 import { SCOPES } from '@assay/schema';
 import type { ApiKeyListing, ClientListing } from '../../auth/auth.repository.js';
+import type { UserRow } from '../../auth/auth.table.js';
 import { fill } from '../../pages/strings.js';
 import { type AccessStrings, accessStrings } from '../access-strings.js';
 import { consoleDateTime } from '../format.js';
@@ -211,6 +212,100 @@ export function keyFormView(
       a,
       title: a.newKey,
       ...formModel(a, input.values ?? EMPTY, input.problems ?? []),
+    },
+  };
+}
+
+/** What can be done to a user from their page, each after a confirmation. */
+export const USER_ACTIONS = ['make-admin', 'remove-admin', 'deactivate', 'reactivate'] as const;
+export type UserAction = (typeof USER_ACTIONS)[number];
+
+type ListedUser = Pick<UserRow, 'id' | 'email' | 'firstname' | 'lastname' | 'role' | 'deactivated'>;
+
+const nameOf = (user: ListedUser) => [user.firstname, user.lastname].filter(Boolean).join(' ') || user.email;
+
+function userRow(viewer: Viewer, a: AccessStrings, user: ListedUser) {
+  return {
+    href: `/console/access/users/${encodeURIComponent(user.id)}`,
+    name: nameOf(user),
+    email: user.email,
+    role: user.role === 'admin' ? a.admin : a.user,
+    status: user.deactivated
+      ? `${a.deactivated} ${consoleDateTime(viewer.language, user.deactivated)}`
+      : a.active,
+  };
+}
+
+/** Every platform user (admins only). */
+export function usersView(viewer: Viewer, input: { users: readonly ListedUser[] }): ConsoleView {
+  const a = accessStrings(viewer.language);
+  return {
+    template: 'console/access-users',
+    model: {
+      ...chrome(viewer, 'access'),
+      a,
+      title: a.usersTitle,
+      users: input.users.map((user) => userRow(viewer, a, user)),
+    },
+  };
+}
+
+/** One user: details and the actions that apply (the other admin role, (re)activation). */
+export function userView(
+  viewer: Viewer,
+  input: { user: ListedUser; self: boolean; changed?: boolean; problem?: string },
+): ConsoleView {
+  const a = accessStrings(viewer.language);
+  const { user } = input;
+  const href = `/console/access/users/${encodeURIComponent(user.id)}`;
+  const actions: { href: string; text: string }[] = [];
+  if (!input.self) {
+    actions.push(
+      user.role === 'admin'
+        ? { href: `${href}/remove-admin`, text: a.removeAdmin }
+        : { href: `${href}/make-admin`, text: a.makeAdmin },
+    );
+    actions.push(
+      user.deactivated
+        ? { href: `${href}/reactivate`, text: a.reactivate }
+        : { href: `${href}/deactivate`, text: a.deactivate },
+    );
+  }
+  return {
+    template: 'console/access-user',
+    model: {
+      ...chrome(viewer, 'access'),
+      a,
+      title: nameOf(user),
+      errors: input.problem ? [{ href: '#actions', text: input.problem }] : undefined,
+      notice: input.changed ? a.userChanged : undefined,
+      ...userRow(viewer, a, user),
+      actions,
+    },
+  };
+}
+
+/** "Are you sure?" before a user's role or activation changes. */
+export function userConfirmView(viewer: Viewer, user: ListedUser, action: UserAction): ConsoleView {
+  const a = accessStrings(viewer.language);
+  const href = `/console/access/users/${encodeURIComponent(user.id)}`;
+  const words: Record<UserAction, readonly [string, string]> = {
+    'make-admin': [a.makeAdmin, a.makeAdminBody],
+    'remove-admin': [a.removeAdmin, a.removeAdminBody],
+    deactivate: [a.deactivate, a.deactivateBody],
+    reactivate: [a.reactivate, a.reactivateBody],
+  };
+  const [heading, body] = words[action];
+  return {
+    template: 'console/access-confirm',
+    model: {
+      ...chrome(viewer, 'access'),
+      a,
+      title: heading,
+      body: fill(body, { name: nameOf(user) }),
+      action: `${href}/${action}`,
+      button: heading,
+      cancel: href,
     },
   };
 }
