@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createUser } from '../../src/auth/auth.service.js';
 import { createSignInLink } from '../../src/console/sessions.service.js';
 import {
   AXE_TAGS,
@@ -83,7 +84,7 @@ describeInBrowser('the console’s access pages pass axe-core and fit a phone', 
     await served?.close();
   });
 
-  it('every state of the clients and keys pages, in every language', async () => {
+  it('every state of the clients, keys and users pages, in every language', async () => {
     for (const each of LANGUAGES) {
       language = each.language;
       lang = each.lang;
@@ -124,6 +125,24 @@ describeInBrowser('the console’s access pages pass axe-core and fit a phone', 
       await state('key-revoke-confirm', 200);
       await follow('main form button[type=submit]');
       await state('key-revoked', 200);
+
+      const other = await createUser(served.instance.db.kysely, {
+        email: `other-${language}@example.test`,
+        firstname: 'Otto',
+        lastname: language,
+      });
+      await go('/console/access/users');
+      await state('users', 200);
+      await go(`/console/access/users/${other.id}`);
+      await state('user', 200);
+      await follow('main #actions a[href$="/deactivate"]');
+      await state('user-deactivate-confirm', 200);
+      await follow('main form button[type=submit]');
+      await state('user-deactivated', 200);
+      await go(
+        `/console/access/users/${(await served.instance.db.kysely.selectFrom('users').select('id').where('email', '=', 'admin@example.test').executeTakeFirstOrThrow()).id}`,
+      );
+      await state('user-self', 200);
     }
     expect(violations).toEqual([]);
   }, 240_000);

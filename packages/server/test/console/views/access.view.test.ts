@@ -9,6 +9,8 @@ import {
   keysView,
   problemOf,
   secretShownView,
+  userConfirmView,
+  userView,
 } from '../../../src/console/views/access.view.js';
 import type { Viewer } from '../../../src/console/views/console-view.js';
 import { renderPage } from '../../../src/pages/render.js';
@@ -102,5 +104,31 @@ describe('access views', () => {
     );
     expect(confirm).toContain('Revoke k1?');
     expect(confirm).toContain('name="csrf" value="token"');
+  });
+
+  it('offers the actions that apply to a user, none on one’s own page', () => {
+    const user = {
+      id: 'u1',
+      email: 'u@example.test',
+      firstname: 'Una',
+      lastname: '',
+      role: 'user' as const,
+      deactivated: null,
+    };
+    const page = render(userView(viewer(), { user, self: false }));
+    expect(page).toContain('/console/access/users/u1/make-admin');
+    expect(page).toContain('/console/access/users/u1/deactivate');
+    const gone = render(
+      userView(viewer(), {
+        user: { ...user, role: 'admin', deactivated: '2026-11-26T02:00:00+00:00' },
+        self: false,
+      }),
+    );
+    expect(gone).toContain('/console/access/users/u1/remove-admin');
+    expect(gone).toContain('/console/access/users/u1/reactivate');
+    expect(render(userView(viewer(), { user, self: true }))).not.toContain('/console/access/users/u1/');
+    const confirm = render(userConfirmView(viewer('admin', 'nlNL'), user, 'deactivate'));
+    expect(confirm).toContain('Una deactiveren?');
+    expect(confirm).toContain('action="/console/access/users/u1/deactivate"');
   });
 });
