@@ -272,6 +272,13 @@ export async function apiKeyFor(db: Kysely<Database>, manager: Manager, id: stri
   return key;
 }
 
+/** True when an admin other than this user is active: an instance is never left without one. */
+async function anotherActiveAdmin(db: Kysely<Database>, userId: string): Promise<boolean> {
+  return (await listUsers(db)).some(
+    (other) => other.role === 'admin' && other.deactivated === null && other.id !== userId,
+  );
+}
+
 /**
  * Deactivates a platform user: they cannot sign in, and their clients' tokens (issued before too)
  * and API keys are refused in every process. Never oneself, never the last active admin. Their
@@ -286,12 +293,8 @@ export async function deactivateUser(
   const user = await findUserById(db, userId);
   if (!user) throw new NotFound('user');
   if (user.deactivated !== null) return user;
-  if (user.role === 'admin') {
-    const others = (await listUsers(db)).filter(
-      (other) => other.role === 'admin' && other.deactivated === null && other.id !== userId,
-    );
-    if (others.length === 0) throw new BusinessError('user: the only active admin cannot be deactivated');
-  }
+  if (user.role === 'admin' && !(await anotherActiveAdmin(db, userId)))
+    throw new BusinessError('user: the only active admin cannot be deactivated');
   await setUserDeactivated(db, userId, nowText());
   return { ...user, deactivated: nowText() };
 }
@@ -308,6 +311,10 @@ export async function setUserRole(
   role: 'admin' | 'user',
 ): Promise<void> {
   if (!(await findUserById(db, userId))) throw new NotFound('user');
+  if (role === 'user' && !(await anotherActiveAdmin(db, userId)))
+    throw new BusinessError(
+      'user: the only active admin cannot stop being admin: make another user admin first',
+    );
   if (!(await updateUser(db, userId, { role })))
     throw new BusinessError('user: the only admin cannot stop being admin: make another user admin first');
 }

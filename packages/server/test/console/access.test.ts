@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiKey, createClient, createUser } from '../../src/auth/auth.service.js';
+import {
+  createApiKey,
+  createClient,
+  createUser,
+  deactivateUser,
+  reactivateUser,
+  setUserRole,
+} from '../../src/auth/auth.service.js';
 import { setPassword } from '../../src/cli/commands.js';
 import { ConsoleBrowser } from '../helpers/console-browser.js';
 import { dialects, email, type Instance, startInstance } from '../helpers/instance.js';
@@ -318,5 +325,25 @@ describe.each(dialects)('console access (%s)', (dialect) => {
     expect((await admin.post(`/console/access/users/${leaver.id}/reactivate`, {})).statusCode).toBe(303);
     expect(await signIn()).toBe(303);
     expect((await instance.call('GET', '/members', { auth: bearer })).statusCode).toBe(401);
+  });
+
+  it('never leaves the instance without an active admin', async () => {
+    const db = instance.db.kysely;
+    const me = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'admin@example.test')
+      .executeTakeFirstOrThrow();
+    const second = await createUser(db, {
+      email: email('second'),
+      firstname: 'S',
+      lastname: 'A',
+      admin: true,
+    });
+    await deactivateUser(db, me.id, second.id);
+    await expect(setUserRole(db, me.id, 'user')).rejects.toThrow('the only active admin');
+    await expect(deactivateUser(db, second.id, me.id)).rejects.toThrow('the only active admin');
+    await reactivateUser(db, second.id);
+    await setUserRole(db, second.id, 'user');
   });
 });
