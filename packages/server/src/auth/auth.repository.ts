@@ -52,8 +52,18 @@ export async function insertClient(db: Kysely<Database>, client: OAuthClientRow)
   await db.insertInto('oauth_clients').values(client).execute();
 }
 
+/** The ids of the users who are not deactivated: only their clients and keys are honoured. */
+const activeUserIds = (db: Kysely<Database>) =>
+  db.selectFrom('users').select('users.id').where('users.deactivated', 'is', null);
+
+/** A client whose owner is active (a deactivated owner's clients get no token and sign no one in). */
 export async function findClient(db: Kysely<Database>, id: string): Promise<OAuthClientRow | undefined> {
-  return db.selectFrom('oauth_clients').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('oauth_clients')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', 'in', activeUserIds(db))
+    .executeTakeFirst();
 }
 
 const clientVersionQuery = preparedPerDb(1, (db, id: string) =>
@@ -70,6 +80,38 @@ export async function findClientVersion(
 
 export async function listClients(db: Kysely<Database>): Promise<OAuthClientRow[]> {
   return db.selectFrom('oauth_clients').selectAll().orderBy('created').orderBy('id').execute();
+}
+
+/** A client as the console lists it: never its secret's hash, with its owner's e-mail. */
+export interface ClientListing {
+  id: string;
+  name: string;
+  scopes: string;
+  redirect_uris: string[];
+  user_id: string;
+  user_email: string;
+  created: string;
+  updated: string;
+}
+
+/** Clients oldest first: every one, or only those of one owner. */
+export async function listClientListings(db: Kysely<Database>, ownerId?: string): Promise<ClientListing[]> {
+  let query = db
+    .selectFrom('oauth_clients')
+    .innerJoin('users', 'users.id', 'oauth_clients.user_id')
+    .select([
+      'oauth_clients.id',
+      'oauth_clients.name',
+      'oauth_clients.scopes',
+      'oauth_clients.redirect_uris',
+      'oauth_clients.user_id',
+      'users.email as user_email',
+      'oauth_clients.created',
+      'oauth_clients.updated',
+    ]);
+  if (ownerId !== undefined) query = query.where('oauth_clients.user_id', '=', ownerId);
+  const rows = await query.orderBy('oauth_clients.created').orderBy('oauth_clients.id').execute();
+  return rows.map((row) => ({ ...row, redirect_uris: parseRedirectUris(row.redirect_uris) }));
 }
 
 /** Replaces the secret (and optionally the scopes) and raises the version that tokens carry. */
@@ -96,6 +138,7 @@ export async function findApiKeyByHash(db: Kysely<Database>, hash: string): Prom
     .selectAll()
     .where('key_hash', '=', hash)
     .where('revoked', 'is', null)
+    .where('user_id', 'in', activeUserIds(db))
     .executeTakeFirst();
 }
 
@@ -147,6 +190,34 @@ export async function setUserPassword(db: Kysely<Database>, id: string, password
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
 }
 
+/**
+ * Deactivates a user (when given a moment) or makes them active again (null): false when there is
+ * no such user. On deactivation the versions of the user's clients go up, so every process drops
+ * its cached rows and every token issued before is refused.
+ */
+export async function setUserDeactivated(
+  db: Kysely<Database>,
+  id: string,
+  deactivated: string | null,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('users')
+      .set({ deactivated })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    if (deactivated !== null) {
+      await trx
+        .updateTable('oauth_clients')
+        .set((eb) => ({ secret_version: eb('secret_version', '+', 1), updated: deactivated }))
+        .where('user_id', '=', id)
+        .execute();
+    }
+    return true;
+  });
+}
+
 /** Every platform user, oldest first. */
 export async function listUsers(db: Kysely<Database>): Promise<UserRow[]> {
   return db.selectFrom('users').selectAll().orderBy('created').orderBy('id').execute();
@@ -189,10 +260,11 @@ export interface ApiKeyListing {
   revoked: string | null;
 }
 
-/** Every API key, revoked ones too, oldest first. */
-export async function listApiKeys(db: Kysely<Database>): Promise<ApiKeyListing[]> {
-  return db
-    .selectFrom('api_keys')
+/** Every API key (or one owner's), revoked ones too, oldest first. */
+export async function listApiKeys(db: Kysely<Database>, ownerId?: string): Promise<ApiKeyListing[]> {
+  let query = db.selectFrom('api_keys');
+  if (ownerId !== undefined) query = query.where('api_keys.user_id', '=', ownerId);
+  return query
     .innerJoin('users', 'users.id', 'api_keys.user_id')
     .select([
       'api_keys.id',

@@ -2,11 +2,14 @@ import { SCOPES, type Scope } from '@assay/schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
-import { BusinessError } from '../domain/errors.js';
+import { BusinessError, NotFound } from '../domain/errors.js';
 import { nowText } from '../util/dates.js';
 import { randomId, randomSecret } from '../util/ids.js';
-import { caseFold, isMailbox } from '../util/text.js';
+import { lineProblem } from '../util/safe-text.js';
+import { caseFold, isMailbox, isStorableText } from '../util/text.js';
 import {
+  type ApiKeyListing,
+  type ClientListing,
   countUsers,
   deleteClientRow,
   findApiKey,
@@ -14,14 +17,20 @@ import {
   findFirstAdmin,
   findInstanceFact,
   findUserByEmail,
+  findUserById,
   insertApiKey,
   insertClient,
   insertUser,
+  listApiKeys,
+  listClientListings,
   listClients,
+  listUsers,
   markApiKeyRevoked,
   recordInstanceFact,
   redirectUrisText,
+  setUserDeactivated,
   updateClient,
+  updateUser,
 } from './auth.repository.js';
 import type { UserRow } from './auth.table.js';
 import { hashPassword, hashSecret } from './secrets.js';
@@ -68,6 +77,7 @@ export async function createUser(db: Kysely<Database>, input: NewUser): Promise<
     role: input.admin ? 'admin' : 'user',
     password_hash: input.password ? await hashPassword(input.password) : null,
     created: nowText(),
+    deactivated: null,
   };
   await insertUser(db, user);
   return user;
@@ -95,17 +105,34 @@ function checkRedirectUri(uri: string): void {
   }
 }
 
+const NAME_MAX = 255;
+// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators.
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
+
+/** A client's or key's name: one line of at most 255 characters, trimmed; required for a client. */
+export function checkCredentialName(value: string, required: boolean): string {
+  const name = value.trim();
+  if (required && name === '') throw new BusinessError('name: must not be empty');
+  if (CONTROL.test(name)) throw new BusinessError('name: must be one line, without control characters');
+  const problem = lineProblem(name);
+  if (problem !== undefined) throw new BusinessError(`name: ${problem}`);
+  if ([...name].length > NAME_MAX) throw new BusinessError(`name: at most ${NAME_MAX} characters`);
+  if (!isStorableText(name)) throw new BusinessError('name: contains a character that cannot be stored');
+  return name;
+}
+
 /** Creates an OAuth client for a user; the secret is answered once and stored only as a hash. */
 export async function createClient(
   db: Kysely<Database>,
   input: { name: string; userId: string; scopes: Scope[]; redirectUris?: string[] },
 ): Promise<IssuedClient> {
+  const name = checkCredentialName(input.name, true);
   for (const uri of input.redirectUris ?? []) checkRedirectUri(uri);
   const secret = randomSecret();
   const now = nowText();
   const client = {
     id: randomId(20),
-    name: input.name,
+    name,
     user_id: input.userId,
     secret_hash: hashSecret(secret),
     secret_version: 1,
@@ -139,12 +166,13 @@ export async function createApiKey(
   db: Kysely<Database>,
   input: { userId: string; scopes: Scope[]; name?: string },
 ): Promise<{ apikey: string }> {
+  const name = checkCredentialName(input.name ?? '', false);
   const apikey = `ak_${randomSecret()}`;
   await insertApiKey(db, {
     id: randomId(),
     user_id: input.userId,
     key_hash: hashSecret(apikey),
-    name: input.name ?? '',
+    name,
     scopes: input.scopes.join(' '),
     created: nowText(),
     revoked: null,
@@ -207,4 +235,86 @@ export async function revokeApiKey(
 /** Deletes an OAuth client: its secret and every token made with it stop working. */
 export async function deleteClient(db: Kysely<Database>, clientId: string): Promise<void> {
   if (!(await deleteClientRow(db, clientId))) throw new BusinessError(`client: ${clientId} not found`);
+}
+
+/** Who manages clients and keys: an owner sees and changes their own, an admin everyone's. */
+export interface Manager {
+  id: string;
+  role: 'admin' | 'user';
+}
+
+/** The clients a manager may see: their own, or every one for an admin. */
+export async function clientsOf(db: Kysely<Database>, manager: Manager): Promise<ClientListing[]> {
+  return listClientListings(db, manager.role === 'admin' ? undefined : manager.id);
+}
+
+/** One client the manager may change; another user's is not found, as a missing one. */
+export async function clientFor(db: Kysely<Database>, manager: Manager, id: string): Promise<ClientListing> {
+  const client = (await clientsOf(db, manager)).find((row) => row.id === id);
+  if (!client) throw new NotFound('client');
+  return client;
+}
+
+/** Splits the redirect URIs typed one a line (or space-separated); duplicates dropped. */
+export function redirectUrisFromText(text: string): string[] {
+  return [...new Set(text.split(/\s+/).filter(Boolean))];
+}
+
+/** The API keys a manager may see: their own, or every one for an admin. */
+export async function apiKeysOf(db: Kysely<Database>, manager: Manager): Promise<ApiKeyListing[]> {
+  return listApiKeys(db, manager.role === 'admin' ? undefined : manager.id);
+}
+
+/** One key the manager may revoke; another user's is not found, as a missing one. */
+export async function apiKeyFor(db: Kysely<Database>, manager: Manager, id: string): Promise<ApiKeyListing> {
+  const key = (await apiKeysOf(db, manager)).find((row) => row.id === id);
+  if (!key) throw new NotFound('apikey');
+  return key;
+}
+
+/** True when an admin other than this user is active: an instance is never left without one. */
+async function anotherActiveAdmin(db: Kysely<Database>, userId: string): Promise<boolean> {
+  return (await listUsers(db)).some(
+    (other) => other.role === 'admin' && other.deactivated === null && other.id !== userId,
+  );
+}
+
+/**
+ * Deactivates a platform user: they cannot sign in, and their clients' tokens (issued before too)
+ * and API keys are refused in every process. Never oneself, never the last active admin. Their
+ * console sessions are ended by the caller (console/sessions.service.ts), which owns them.
+ */
+export async function deactivateUser(
+  db: Kysely<Database>,
+  actorId: string,
+  userId: string,
+): Promise<UserRow> {
+  if (actorId === userId) throw new BusinessError('user: you cannot deactivate yourself');
+  const user = await findUserById(db, userId);
+  if (!user) throw new NotFound('user');
+  if (user.deactivated !== null) return user;
+  if (user.role === 'admin' && !(await anotherActiveAdmin(db, userId)))
+    throw new BusinessError('user: the only active admin cannot be deactivated');
+  await setUserDeactivated(db, userId, nowText());
+  return { ...user, deactivated: nowText() };
+}
+
+/** Makes a deactivated user active again: they can sign in; tokens issued before stay refused. */
+export async function reactivateUser(db: Kysely<Database>, userId: string): Promise<void> {
+  if (!(await setUserDeactivated(db, userId, null))) throw new NotFound('user');
+}
+
+/** Gives or takes the admin role; never from the only admin (see updateUser). */
+export async function setUserRole(
+  db: Kysely<Database>,
+  userId: string,
+  role: 'admin' | 'user',
+): Promise<void> {
+  if (!(await findUserById(db, userId))) throw new NotFound('user');
+  if (role === 'user' && !(await anotherActiveAdmin(db, userId)))
+    throw new BusinessError(
+      'user: the only active admin cannot stop being admin: make another user admin first',
+    );
+  if (!(await updateUser(db, userId, { role })))
+    throw new BusinessError('user: the only admin cannot stop being admin: make another user admin first');
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { ColumnType, Insertable, Selectable } from 'kysely';
 
 export interface UserTable {
   id: string;
@@ -13,6 +13,8 @@ export interface UserTable {
   role: 'admin' | 'user';
   password_hash: string | null;
   created: string;
+  /** When the user was deactivated (no sign-in, their clients' tokens and API keys refused); null: active. */
+  deactivated: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type UserRow = Selectable<UserTable>;
 export type NewUserRow = Insertable<UserTable>;

@@ -31,7 +31,8 @@ export async function checkPassword(
   const valid =
     (await passwordMatches(answer.password ?? '', user?.password_hash ?? (await decoyHash()))) &&
     Boolean(user?.password_hash && answer.password);
-  if (!user || !valid) {
+  // A deactivated user is refused as a wrong password would be: the page tells no one more.
+  if (!user || !valid || user.deactivated !== null) {
     await limiter.fail(answer.caller);
     return { ok: false, reason: 'wrong' };
   }

@@ -7,6 +7,7 @@ import { fieldsOf } from '../http/route-schema.js';
 import { CONSOLE_SCRIPT, CONSOLE_SCRIPT_VERSION, STYLESHEET, STYLESHEET_VERSION } from '../pages/render.js';
 import { setPageHeaders } from '../pages/security.js';
 import { stringsFor } from '../pages/strings.js';
+import { accessRoutes } from './access.routes.js';
 import { accountRoutes } from './account.routes.js';
 import { brandingRoutes } from './branding.routes.js';
 import { campaignRoutes } from './campaign.routes.js';
@@ -144,4 +145,5 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
   await app.register(groupPages, deps);
   await app.register(importPages, deps);
   await app.register(reportPages, deps);
+  await app.register(accessRoutes, deps);
 }

@@ -36,8 +36,11 @@ export async function findSession(
       'u.role',
       'u.password_hash',
       'u.created',
+      'u.deactivated',
     ])
     .where('s.id_hash', '=', idHash)
+    // A deactivated user's sessions open nothing, whatever process has not yet seen them end.
+    .where('u.deactivated', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
   const { id_hash, user_id, csrf, language, session_created, last_seen, ...user } = row;

@@ -35,6 +35,13 @@ describe.each(dialects)('the console’s forms under odd posts (%s)', (dialect) 
       })
     ).json.data.created[0];
     urls = [
+      '/console/access/clients',
+      '/console/access/clients/nosuchclient/rotate',
+      '/console/access/clients/nosuchclient/delete',
+      '/console/access/keys',
+      '/console/access/keys/nosuchkey/revoke',
+      '/console/access/users/nosuchuser/deactivate',
+      '/console/access/users/nosuchuser/make-admin',
       '/console/account/password',
       '/console/account/sessions',
       '/console/branding',

@@ -1,6 +1,7 @@
 import type { UserRow } from '../../auth/auth.table.js';
 import { fill, type PageStrings, stringsFor } from '../../pages/strings.js';
 import type { Language } from '../../variants/variant.types.js';
+import { accessStrings } from '../access-strings.js';
 import { brandingStrings } from '../branding-strings.js';
 import { mailStrings } from '../mail-strings.js';
 import { reportsStrings } from '../reports-strings.js';
@@ -64,6 +65,7 @@ export function chrome(viewer: Viewer, section?: ConsoleSection) {
           nav('reports', '/console/reports', reportsStrings(viewer.language).nav),
           nav('mail', '/console/mail', mailStrings(viewer.language).nav),
           nav('branding', '/console/branding', brandingStrings(viewer.language).nav),
+          nav('access', '/console/access/clients', accessStrings(viewer.language).nav),
         ]
       : undefined,
     languages: CONSOLE_LANGUAGES.map((language) => ({

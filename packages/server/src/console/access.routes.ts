@@ -1,0 +1,281 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { findUserById, listUsers } from '../auth/auth.repository.js';
+import {
+  apiKeyFor,
+  apiKeysOf,
+  clientFor,
+  clientsOf,
+  createApiKey,
+  createClient,
+  deactivateUser,
+  deleteClient,
+  type Manager,
+  parseScopes,
+  reactivateUser,
+  redirectUrisFromText,
+  revokeApiKey,
+  setUserRole,
+  updateClientScopes,
+} from '../auth/auth.service.js';
+import type { AppContext } from '../context.js';
+import { BusinessError, NotFound } from '../domain/errors.js';
+import { formValues } from '../http/form-body.js';
+import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
+import { accessStrings } from './access-strings.js';
+import { showConsole, viewerOf } from './console-kit.js';
+import { endOtherSessions } from './sessions.service.js';
+import {
+  type AccessFormValues,
+  clientFormView,
+  clientsView,
+  clientView,
+  confirmView,
+  keyFormView,
+  keysView,
+  problemOf,
+  secretShownView,
+  USER_ACTIONS,
+  type UserAction,
+  userConfirmView,
+  usersView,
+  userView,
+} from './views/access.view.js';
+
+const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+const UserActionParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 100 }),
+  action: Type.Union(USER_ACTIONS.map((action) => Type.Literal(action))),
+});
+const Changed = Type.Object({ changed: Type.Optional(Type.String({ maxLength: 10 })) });
+const ADMIN = { console: 'admin' } as const;
+const Done = Type.Object({ done: Type.Optional(Type.String({ maxLength: 300 })) });
+
+/** The signed-in operator as the auth service's manager of clients and keys. */
+function managerOf(request: FastifyRequest): Manager {
+  const operator = request.operator;
+  if (!operator) throw new Error('console route without an operator');
+  return { id: operator.user.id, role: operator.user.role };
+}
+
+/** A created secret's page is the answer to the POST itself: it is never stored to be shown again. */
+const secretPage = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+function formOf(body: unknown): AccessFormValues {
+  const fields = fieldsOf(body);
+  return {
+    name: typeof fields.name === 'string' ? fields.name : '',
+    scopes: formValues(body, 'scopes'),
+    redirects: typeof fields.redirects === 'string' ? fields.redirects : '',
+  };
+}
+
+/**
+ * Access: OAuth clients and API keys. Every signed-in user manages their own; an admin sees and
+ * manages everyone's. The same auth service as `assay clients …` and `assay apikeys …`.
+ */
+export async function accessRoutes(app: ApiInstance, { db }: AppContext) {
+  app.get('/access', async (_request, reply) => reply.redirect('/console/access/clients', 303));
+
+  app.get('/access/clients', { schema: { querystring: Done } }, async (request, reply) =>
+    showConsole(
+      reply,
+      200,
+      clientsView(viewerOf(request), {
+        clients: await clientsOf(db, managerOf(request)),
+        deleted: request.query.done,
+      }),
+    ),
+  );
+
+  app.get('/access/clients/new', async (request, reply) =>
+    showConsole(reply, 200, clientFormView(viewerOf(request))),
+  );
+
+  app.post('/access/clients', async (request, reply) => {
+    const viewer = viewerOf(request);
+    const values = formOf(request.body);
+    try {
+      const issued = await createClient(db, {
+        name: values.name,
+        userId: managerOf(request).id,
+        scopes: parseScopes(values.scopes.join(' ')),
+        redirectUris: redirectUrisFromText(values.redirects),
+      });
+      return showConsole(
+        secretPage(reply),
+        201,
+        secretShownView(viewer, {
+          kind: 'client',
+          id: issued.client_id,
+          name: values.name.trim(),
+          secret: issued.client_secret,
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof BusinessError)) throw error;
+      const problems = [problemOf(accessStrings(viewer.language), error.message)];
+      return showConsole(reply, 400, clientFormView(viewer, { values, problems }));
+    }
+  });
+
+  app.get('/access/clients/:id', { schema: { params: Id } }, async (request, reply) => {
+    const client = await clientFor(db, managerOf(request), request.params.id);
+    return showConsole(reply, 200, clientView(viewerOf(request), client));
+  });
+
+  app.post('/access/clients/:id/rotate', { schema: { params: Id } }, async (request, reply) => {
+    const client = await clientFor(db, managerOf(request), request.params.id);
+    const issued = await updateClientScopes(db, client.id, undefined);
+    return showConsole(
+      secretPage(reply),
+      200,
+      secretShownView(viewerOf(request), {
+        kind: 'client',
+        id: client.id,
+        name: client.name,
+        secret: issued.client_secret,
+      }),
+    );
+  });
+
+  app.get('/access/clients/:id/delete', { schema: { params: Id } }, async (request, reply) => {
+    const client = await clientFor(db, managerOf(request), request.params.id);
+    const href = `/console/access/clients/${encodeURIComponent(client.id)}`;
+    return showConsole(
+      reply,
+      200,
+      confirmView(viewerOf(request), {
+        kind: 'delete-client',
+        name: client.name,
+        action: `${href}/delete`,
+        cancel: href,
+      }),
+    );
+  });
+
+  app.post('/access/clients/:id/delete', { schema: { params: Id } }, async (request, reply) => {
+    const client = await clientFor(db, managerOf(request), request.params.id);
+    await deleteClient(db, client.id);
+    return reply.redirect(`/console/access/clients?${new URLSearchParams({ done: client.name })}`, 303);
+  });
+
+  app.get('/access/keys', { schema: { querystring: Done } }, async (request, reply) =>
+    showConsole(
+      reply,
+      200,
+      keysView(viewerOf(request), {
+        keys: await apiKeysOf(db, managerOf(request)),
+        revoked: request.query.done,
+      }),
+    ),
+  );
+
+  app.get('/access/keys/new', async (request, reply) =>
+    showConsole(reply, 200, keyFormView(viewerOf(request))),
+  );
+
+  app.post('/access/keys', async (request, reply) => {
+    const viewer = viewerOf(request);
+    const values = formOf(request.body);
+    try {
+      const { apikey } = await createApiKey(db, {
+        userId: managerOf(request).id,
+        scopes: parseScopes(values.scopes.join(' ')),
+        name: values.name,
+      });
+      return showConsole(
+        secretPage(reply),
+        201,
+        secretShownView(viewer, { kind: 'key', name: values.name.trim(), secret: apikey }),
+      );
+    } catch (error) {
+      if (!(error instanceof BusinessError)) throw error;
+      const problems = [problemOf(accessStrings(viewer.language), error.message)];
+      return showConsole(reply, 400, keyFormView(viewer, { values, problems }));
+    }
+  });
+
+  app.get('/access/keys/:id/revoke', { schema: { params: Id } }, async (request, reply) => {
+    const key = await apiKeyFor(db, managerOf(request), request.params.id);
+    return showConsole(
+      reply,
+      200,
+      confirmView(viewerOf(request), {
+        kind: 'revoke-key',
+        name: key.name || key.id,
+        action: `/console/access/keys/${encodeURIComponent(key.id)}/revoke`,
+        cancel: '/console/access/keys',
+      }),
+    );
+  });
+
+  app.post('/access/keys/:id/revoke', { schema: { params: Id } }, async (request, reply) => {
+    const key = await apiKeyFor(db, managerOf(request), request.params.id);
+    await revokeApiKey(db, key.id);
+    return reply.redirect(`/console/access/keys?${new URLSearchParams({ done: key.name || key.id })}`, 303);
+  });
+
+  // Platform users: admins only (every other user gets 403 from the console's hook).
+  const userOr404 = async (id: string) => {
+    const user = await findUserById(db, id);
+    if (!user) throw new NotFound('user');
+    return user;
+  };
+
+  app.get('/access/users', { config: ADMIN }, async (request, reply) =>
+    showConsole(reply, 200, usersView(viewerOf(request), { users: await listUsers(db) })),
+  );
+
+  app.get(
+    '/access/users/:id',
+    { config: ADMIN, schema: { params: Id, querystring: Changed } },
+    async (request, reply) => {
+      const user = await userOr404(request.params.id);
+      return showConsole(
+        reply,
+        200,
+        userView(viewerOf(request), {
+          user,
+          self: user.id === managerOf(request).id,
+          changed: request.query.changed !== undefined,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/access/users/:id/:action',
+    { config: ADMIN, schema: { params: UserActionParams } },
+    async (request, reply) => {
+      const user = await userOr404(request.params.id);
+      return showConsole(reply, 200, userConfirmView(viewerOf(request), user, request.params.action));
+    },
+  );
+
+  app.post(
+    '/access/users/:id/:action',
+    { config: ADMIN, schema: { params: UserActionParams } },
+    async (request, reply) => {
+      const user = await userOr404(request.params.id);
+      const action: UserAction = request.params.action;
+      const me = managerOf(request).id;
+      try {
+        if (user.id === me) throw new BusinessError('user: you cannot change your own role or access here');
+        if (action === 'make-admin') await setUserRole(db, user.id, 'admin');
+        if (action === 'remove-admin') await setUserRole(db, user.id, 'user');
+        if (action === 'reactivate') await reactivateUser(db, user.id);
+        if (action === 'deactivate') {
+          await deactivateUser(db, me, user.id);
+          // Every console session of theirs ends now (the sessions belong to the console).
+          await endOtherSessions(db, user.id);
+        }
+      } catch (error) {
+        if (!(error instanceof BusinessError)) throw error;
+        const problem = error.message.slice(error.message.indexOf(': ') + 2);
+        return showConsole(reply, 400, userView(viewerOf(request), { user, self: user.id === me, problem }));
+      }
+      return reply.redirect(`/console/access/users/${encodeURIComponent(user.id)}?changed=1`, 303);
+    },
+  );
+}

@@ -1,0 +1,311 @@
+import { SCOPES } from '@assay/schema';
+import type { ApiKeyListing, ClientListing } from '../../auth/auth.repository.js';
+import type { UserRow } from '../../auth/auth.table.js';
+import { fill } from '../../pages/strings.js';
+import { type AccessStrings, accessStrings } from '../access-strings.js';
+import { consoleDateTime } from '../format.js';
+import { type ConsoleView, chrome, type Viewer } from './console-view.js';
+
+/** A problem with one field of a form: the field's id and what to say. */
+export interface FieldProblem {
+  readonly field: 'name' | 'scopes' | 'redirects';
+  readonly text: string;
+}
+
+/** What a create form was given, to show it again with its problems. */
+export interface AccessFormValues {
+  readonly name: string;
+  readonly scopes: readonly string[];
+  readonly redirects: string;
+}
+
+const EMPTY: AccessFormValues = { name: '', scopes: [], redirects: '' };
+
+/**
+ * A service's refusal (`field: problem`) as a problem of a form field; the fields the console
+ * names itself (an empty name, no scope) in the viewer's words.
+ */
+export function problemOf(a: AccessStrings, message: string): FieldProblem {
+  const colon = message.indexOf(': ');
+  const field = colon < 0 ? '' : message.slice(0, colon);
+  const text = colon < 0 ? message : message.slice(colon + 2);
+  if (field === 'name') return { field: 'name', text: text === 'must not be empty' ? a.nameMissing : text };
+  if (field === 'scopes') return { field: 'scopes', text: a.scopesMissing };
+  if (field === 'redirect-uri') return { field: 'redirects', text };
+  return { field: 'name', text: message };
+}
+
+const scopeWords = (a: AccessStrings, scopes: string) =>
+  scopes
+    .split(' ')
+    .filter(Boolean)
+    .map((scope) => a.scopeWords[scope as keyof AccessStrings['scopeWords']] ?? scope);
+
+function formModel(a: AccessStrings, values: AccessFormValues, problems: readonly FieldProblem[]) {
+  const errorOf = (field: FieldProblem['field']) => problems.find((p) => p.field === field)?.text;
+  return {
+    errors: problems.length ? problems.map((p) => ({ href: `#${p.field}`, text: p.text })) : undefined,
+    nameError: errorOf('name'),
+    scopesError: errorOf('scopes'),
+    redirectsError: errorOf('redirects'),
+    values,
+    scopeChoices: SCOPES.map((scope, index) => ({
+      id: index === 0 ? 'scopes' : `scope-${scope}`,
+      value: scope,
+      text: a.scopeWords[scope],
+      checked: values.scopes.includes(scope),
+    })),
+  };
+}
+
+/** The clients list: the viewer's own, or everyone's with their owner for an admin. */
+export function clientsView(
+  viewer: Viewer,
+  input: { clients: readonly ClientListing[]; deleted?: string },
+): ConsoleView {
+  const a = accessStrings(viewer.language);
+  const admin = viewer.user?.role === 'admin';
+  return {
+    template: 'console/access-clients',
+    model: {
+      ...chrome(viewer, 'access'),
+      a,
+      title: a.clientsTitle,
+      admin,
+      notice: input.deleted === undefined ? undefined : fill(a.clientDeleted, { name: input.deleted }),
+      clients: input.clients.map((client) => ({
+        href: `/console/access/clients/${encodeURIComponent(client.id)}`,
+        name: client.name,
+        id: client.id,
+        scopes: scopeWords(a, client.scopes),
+        owner: client.user_email,
+        created: consoleDateTime(viewer.language, client.created),
+      })),
+    },
+  };
+}
+
+/** The form that creates a client: name, scopes as checkboxes in plain words, return addresses. */
+export function clientFormView(
+  viewer: Viewer,
+  input: { values?: AccessFormValues; problems?: readonly FieldProblem[] } = {},
+): ConsoleView {
+  const a = accessStrings(viewer.language);
+  return {
+    template: 'console/access-client-form',
+    model: {
+      ...chrome(viewer, 'access'),
+      a,
+      title: a.newClient,
+      ...formModel(a, input.values ?? EMPTY, input.problems ?? []),
+    },
+  };
+}
+
+/** One client: what it may do, where it returns to, and the forms that rotate or delete it. */
+export function clientView(viewer: Viewer, client: ClientListing): ConsoleView {
+  const a = accessStrings(viewer.language);
+  const href = `/console/access/clients/${encodeURIComponent(client.id)}`;
+  return {
+    template: 'console/access-client',
+    model: {
+      ...chrome(viewer, 'access'),
+      a,
+      title: client.name,
+      name: client.name,
+      id: client.id,
+      scopes: scopeWords(a, client.scopes),
+      redirects: client.redirect_uris,
+      owner: viewer.user?.role === 'admin' ? client.user_email : undefined,
+      created: consoleDateTime(viewer.language, client.created),
+      rotateAction: `${href}/rotate`,
+      deleteHref: `${href}/delete`,
+    },
+  };
+}
+
+/** A secret (a client's, or an API key) shown once, with GOV.UK Notify's warning. */
+export function secretShownView(
+  viewer: Viewer,
+  input:
+    | { kind: 'client'; id: string; name: string; secret: string }
+    | { kind: 'key'; name: string; secret: string },
+): ConsoleView {
+  const a = accessStrings(viewer.language);
+  return {
+    template: 'console/access-secret',
+    model: {
+      ...chrome(viewer, 'access'),
+      a,
+      title: input.kind === 'client' ? a.secretTitle : a.keyTitle,
+      name: input.name,
+      clientId: input.kind === 'client' ? input.id : undefined,
+      secretLabel: input.kind === 'client' ? a.secret : a.key,
+      secret: input.secret,
+      back:
+        input.kind === 'client'
+          ? { href: '/console/access/clients', text: a.backToClients }
+          : { href: '/console/access/keys', text: a.keysTitle },
+    },
+  };
+}
+
+/** "Are you sure?" before a client is deleted or a key revoked. */
+export function confirmView(
+  viewer: Viewer,
+  input: { kind: 'delete-client' | 'revoke-key'; name: string; action: string; cancel: string },
+): ConsoleView {
+  const a = accessStrings(viewer.language);
+  const client = input.kind === 'delete-client';
+  return {
+    template: 'console/access-confirm',
+    model: {
+      ...chrome(viewer, 'access'),
+      a,
+      title: client ? a.deleteTitle : a.revokeTitle,
+      body: fill(client ? a.deleteBody : a.revokeBody, { name: input.name }),
+      action: input.action,
+      button: client ? a.delete : a.revoke,
+      cancel: input.cancel,
+    },
+  };
+}
+
+/** The API keys list: the viewer's own, or everyone's with their owner for an admin. */
+export function keysView(
+  viewer: Viewer,
+  input: { keys: readonly ApiKeyListing[]; revoked?: string },
+): ConsoleView {
+  const a = accessStrings(viewer.language);
+  return {
+    template: 'console/access-keys',
+    model: {
+      ...chrome(viewer, 'access'),
+      a,
+      title: a.keysTitle,
+      admin: viewer.user?.role === 'admin',
+      notice: input.revoked === undefined ? undefined : fill(a.keyRevoked, { name: input.revoked }),
+      keys: input.keys.map((key) => ({
+        name: key.name || key.id,
+        scopes: scopeWords(a, key.scopes),
+        owner: key.user_email,
+        created: consoleDateTime(viewer.language, key.created),
+        status: key.revoked
+          ? fill(a.revokedOn, { date: consoleDateTime(viewer.language, key.revoked) })
+          : a.active,
+        revokeHref: key.revoked ? undefined : `/console/access/keys/${encodeURIComponent(key.id)}/revoke`,
+      })),
+    },
+  };
+}
+
+/** The form that creates an API key: a name and what it may read. */
+export function keyFormView(
+  viewer: Viewer,
+  input: { values?: AccessFormValues; problems?: readonly FieldProblem[] } = {},
+): ConsoleView {
+  const a = accessStrings(viewer.language);
+  return {
+    template: 'console/access-key-form',
+    model: {
+      ...chrome(viewer, 'access'),
+      a,
+      title: a.newKey,
+      ...formModel(a, input.values ?? EMPTY, input.problems ?? []),
+    },
+  };
+}
+
+/** What can be done to a user from their page, each after a confirmation. */
+export const USER_ACTIONS = ['make-admin', 'remove-admin', 'deactivate', 'reactivate'] as const;
+export type UserAction = (typeof USER_ACTIONS)[number];
+
+type ListedUser = Pick<UserRow, 'id' | 'email' | 'firstname' | 'lastname' | 'role' | 'deactivated'>;
+
+const nameOf = (user: ListedUser) => [user.firstname, user.lastname].filter(Boolean).join(' ') || user.email;
+
+function userRow(viewer: Viewer, a: AccessStrings, user: ListedUser) {
+  return {
+    href: `/console/access/users/${encodeURIComponent(user.id)}`,
+    name: nameOf(user),
+    email: user.email,
+    role: user.role === 'admin' ? a.admin : a.user,
+    status: user.deactivated
+      ? `${a.deactivated} ${consoleDateTime(viewer.language, user.deactivated)}`
+      : a.active,
+  };
+}
+
+/** Every platform user (admins only). */
+export function usersView(viewer: Viewer, input: { users: readonly ListedUser[] }): ConsoleView {
+  const a = accessStrings(viewer.language);
+  return {
+    template: 'console/access-users',
+    model: {
+      ...chrome(viewer, 'access'),
+      a,
+      title: a.usersTitle,
+      users: input.users.map((user) => userRow(viewer, a, user)),
+    },
+  };
+}
+
+/** One user: details and the actions that apply (the other admin role, (re)activation). */
+export function userView(
+  viewer: Viewer,
+  input: { user: ListedUser; self: boolean; changed?: boolean; problem?: string },
+): ConsoleView {
+  const a = accessStrings(viewer.language);
+  const { user } = input;
+  const href = `/console/access/users/${encodeURIComponent(user.id)}`;
+  const actions: { href: string; text: string }[] = [];
+  if (!input.self) {
+    actions.push(
+      user.role === 'admin'
+        ? { href: `${href}/remove-admin`, text: a.removeAdmin }
+        : { href: `${href}/make-admin`, text: a.makeAdmin },
+    );
+    actions.push(
+      user.deactivated
+        ? { href: `${href}/reactivate`, text: a.reactivate }
+        : { href: `${href}/deactivate`, text: a.deactivate },
+    );
+  }
+  return {
+    template: 'console/access-user',
+    model: {
+      ...chrome(viewer, 'access'),
+      a,
+      title: nameOf(user),
+      errors: input.problem ? [{ href: '#actions', text: input.problem }] : undefined,
+      notice: input.changed ? a.userChanged : undefined,
+      ...userRow(viewer, a, user),
+      actions,
+    },
+  };
+}
+
+/** "Are you sure?" before a user's role or activation changes. */
+export function userConfirmView(viewer: Viewer, user: ListedUser, action: UserAction): ConsoleView {
+  const a = accessStrings(viewer.language);
+  const href = `/console/access/users/${encodeURIComponent(user.id)}`;
+  const words: Record<UserAction, readonly [string, string]> = {
+    'make-admin': [a.makeAdmin, a.makeAdminBody],
+    'remove-admin': [a.removeAdmin, a.removeAdminBody],
+    deactivate: [a.deactivate, a.deactivateBody],
+    reactivate: [a.reactivate, a.reactivateBody],
+  };
+  const [heading, body] = words[action];
+  return {
+    template: 'console/access-confirm',
+    model: {
+      ...chrome(viewer, 'access'),
+      a,
+      title: heading,
+      body: fill(body, { name: nameOf(user) }),
+      action: `${href}/${action}`,
+      button: heading,
+      cancel: href,
+    },
+  };
+}
