@@ -23,7 +23,7 @@ import { BusinessError, NotFound } from '../domain/errors.js';
 import { formValues } from '../http/form-body.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
 import { accessStrings } from './access-strings.js';
-import { showConsole, viewerOf } from './console-kit.js';
+import { doneText, showConsole, signedDone, viewerOf } from './console-kit.js';
 import { endOtherSessions } from './sessions.service.js';
 import {
   type AccessFormValues,
@@ -49,7 +49,10 @@ const UserActionParams = Type.Object({
 });
 const Changed = Type.Object({ changed: Type.Optional(Type.String({ maxLength: 10 })) });
 const ADMIN = { console: 'admin' } as const;
-const Done = Type.Object({ done: Type.Optional(Type.String({ maxLength: 300 })) });
+const Done = Type.Object({
+  done: Type.Optional(Type.String({ maxLength: 300 })),
+  sig: Type.Optional(Type.String({ maxLength: 100 })),
+});
 
 /** The signed-in operator as the auth service's manager of clients and keys. */
 function managerOf(request: FastifyRequest): Manager {
@@ -83,7 +86,7 @@ export async function accessRoutes(app: ApiInstance, { db }: AppContext) {
       200,
       clientsView(viewerOf(request), {
         clients: await clientsOf(db, managerOf(request)),
-        deleted: request.query.done,
+        deleted: doneText(request, request.query),
       }),
     ),
   );
@@ -157,7 +160,7 @@ export async function accessRoutes(app: ApiInstance, { db }: AppContext) {
   app.post('/access/clients/:id/delete', { schema: { params: Id } }, async (request, reply) => {
     const client = await clientFor(db, managerOf(request), request.params.id);
     await deleteClient(db, client.id);
-    return reply.redirect(`/console/access/clients?${new URLSearchParams({ done: client.name })}`, 303);
+    return reply.redirect(`/console/access/clients?${signedDone(request, client.name)}`, 303);
   });
 
   app.get('/access/keys', { schema: { querystring: Done } }, async (request, reply) =>
@@ -166,7 +169,7 @@ export async function accessRoutes(app: ApiInstance, { db }: AppContext) {
       200,
       keysView(viewerOf(request), {
         keys: await apiKeysOf(db, managerOf(request)),
-        revoked: request.query.done,
+        revoked: doneText(request, request.query),
       }),
     ),
   );
@@ -213,7 +216,7 @@ export async function accessRoutes(app: ApiInstance, { db }: AppContext) {
   app.post('/access/keys/:id/revoke', { schema: { params: Id } }, async (request, reply) => {
     const key = await apiKeyFor(db, managerOf(request), request.params.id);
     await revokeApiKey(db, key.id);
-    return reply.redirect(`/console/access/keys?${new URLSearchParams({ done: key.name || key.id })}`, 303);
+    return reply.redirect(`/console/access/keys?${signedDone(request, key.name || key.id)}`, 303);
   });
 
   // Platform users: admins only (every other user gets 403 from the console's hook).

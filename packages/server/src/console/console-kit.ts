@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { renderPage } from '../pages/render.js';
 import { cookieValue } from '../pages/security.js';
@@ -79,3 +79,28 @@ export function showConsole(reply: FastifyReply, status: number, view: ConsoleVi
     .type('text/html; charset=utf-8')
     .send(renderPage(view.template, view.model, CONSOLE_ASSETS));
 }
+
+/**
+ * A word for the page a form redirects to ("The client X has been deleted"), carried in its query
+ * with a signature of the session's form token: a link from elsewhere cannot make a console page
+ * show a text of its choosing. Answers the query (`done=...&sig=...`).
+ */
+export function signedDone(request: FastifyRequest, text: string): string {
+  return new URLSearchParams({ done: text, sig: doneSignature(request, text) }).toString();
+}
+
+/** The text of a `signedDone` query, or undefined when it is missing or not signed for this session. */
+export function doneText(
+  request: FastifyRequest,
+  query: { done?: string; sig?: string },
+): string | undefined {
+  if (query.done === undefined || query.sig === undefined) return undefined;
+  const expected = Buffer.from(doneSignature(request, query.done));
+  const given = Buffer.from(query.sig);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? query.done : undefined;
+}
+
+const doneSignature = (request: FastifyRequest, text: string) =>
+  createHmac('sha256', request.operator?.session.csrf ?? '')
+    .update(text)
+    .digest('base64url');

@@ -95,6 +95,14 @@ describe.each(dialects)('console access (%s)', (dialect) => {
     expect((await admin.get(deleted.headers.location as string)).body).toContain(
       'The client Nightly export has been deleted.',
     );
+    // A notice is only what this session's own form said: a link from elsewhere shows none.
+    const crafted = await admin.get('/console/access/clients?done=Call+0800+now&sig=x');
+    expect(crafted.statusCode).toBe(200);
+    expect(crafted.body).not.toContain('Call 0800 now');
+    const otherSession = await new ConsoleBrowser(instance).signIn();
+    expect((await otherSession.get(deleted.headers.location as string)).body).not.toContain(
+      'The client Nightly export has been deleted.',
+    );
     expect((await token(id, next)).statusCode).toBe(401);
     expect((await admin.get(`/console/access/clients/${id}`)).statusCode).toBe(404);
   });
