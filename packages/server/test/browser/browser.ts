@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import { type Browser, chromium } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { describe } from 'vitest';
+import { createSignInLink } from '../../src/console/sessions.service.js';
 import { type Instance, startInstance } from '../helpers/instance.js';
 
 /**
@@ -99,4 +101,40 @@ export async function startServedInstance(
 export function linkIn(text: string, base: string, kind: 'q' | 'r'): string | undefined {
   const escaped = base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`${escaped}/${kind}/[A-Za-z0-9_-]{20,}`).exec(text)?.[0];
+}
+
+/**
+ * What is wrong with the page as it is now, a line each, starting with `label`: axe-core's
+ * violations of AXE_TAGS (legacy mode: axe runs in the page itself; our pages have no frames, and
+ * it is much faster), and sideways scrolling at the page's width.
+ */
+export async function pageProblems(page: Page, label: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode(true)
+    .analyze();
+  const problems = results.violations.map(
+    (violation) =>
+      `${label}: ${violation.id} (${violation.impact}): ${violation.nodes
+        .slice(0, 3)
+        .map((node) => `${node.target.join(' ')} ${node.failureSummary?.replaceAll('\n', ' ')}`)
+        .join(' | ')}`,
+  );
+  const { overflow, width } = await page.evaluate(() => ({
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    width: document.documentElement.clientWidth,
+  }));
+  if (overflow > 0) problems.push(`${label}: scrolls sideways by ${overflow} px at ${width} px`);
+  return problems;
+}
+
+/** The console address that signs a browser in as a user (the admin by default), once. */
+export async function signInPath(instance: Instance, email = 'admin@example.test'): Promise<string> {
+  const user = await instance.db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return `/console/sign-in/link/${await createSignInLink(instance.db.kysely, user.id, new Date())}`;
 }

@@ -1,38 +1,16 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createSignInLink } from '../../src/console/sessions.service.js';
 import {
-  AXE_TAGS,
   describeInBrowser,
   LANGUAGES,
   launchChromium,
+  pageProblems,
   type ServedInstance,
+  signInPath,
   startServedInstance,
 } from './browser.js';
 
 const PHONE = { width: 360, height: 740 };
-
-/** Problems of the page as it is now: axe-core's violations, and sideways scrolling at 360 px. */
-async function problemsOf(page: Page, name: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(AXE_TAGS)
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode(true)
-    .analyze();
-  const problems = results.violations.map(
-    (violation) =>
-      `${name}: ${violation.id} (${violation.impact}): ${violation.nodes
-        .slice(0, 3)
-        .map((node) => `${node.target.join(' ')} ${node.failureSummary?.replaceAll('\n', ' ')}`)
-        .join(' | ')}`,
-  );
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  if (overflow > 0) problems.push(`${name}: scrolls sideways by ${overflow} px at 360 px`);
-  return problems;
-}
 
 /** The branding page in a real browser: the form, its errors, the preview image. */
 describeInBrowser('the console’s branding page in Chromium', () => {
@@ -65,13 +43,7 @@ describeInBrowser('the console’s branding page in Chromium', () => {
   });
 
   const signIn = async (page: Page) => {
-    const db = served.instance.db.kysely;
-    const user = await db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'admin@example.test')
-      .executeTakeFirstOrThrow();
-    await page.goto(`${served.base}/console/sign-in/link/${await createSignInLink(db, user.id, new Date())}`);
+    await page.goto(`${served.base}${await signInPath(served.instance)}`);
   };
 
   /** The SVG the page's preview image shows, fetched with the page's cookies (the CSP allows no fetch). */
@@ -96,7 +68,7 @@ describeInBrowser('the console’s branding page in Chromium', () => {
         expect(
           await page.locator('img.branding__cover').evaluate((img: HTMLImageElement) => img.naturalWidth),
         ).toBeGreaterThan(0);
-        problems.push(...(await problemsOf(page, `${language} branding ${name}`)));
+        problems.push(...(await pageProblems(page, `${language} branding ${name}`)));
       };
       await check('saved');
       const before = await previewOf(page);
@@ -128,7 +100,7 @@ describeInBrowser('the console’s branding page in Chromium', () => {
       // The campaign page with its activity timeline.
       await page.goto(`${served.base}/console/campaigns/${campaignId}`);
       expect(await page.locator('.activity__item').count()).toBeGreaterThanOrEqual(3);
-      problems.push(...(await problemsOf(page, `${language} campaign activity`)));
+      problems.push(...(await pageProblems(page, `${language} campaign activity`)));
       await context.close();
     }
     expect(problems).toEqual([]);

@@ -1,16 +1,15 @@
 import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createSignInLink } from '../../src/console/sessions.service.js';
 import { addToCampaign, makeCampaign, makeMembers } from '../console/campaign-fixtures.js';
 import {
-  AXE_TAGS,
   describeInBrowser,
   LANGUAGES,
   launchChromium,
+  pageProblems,
   SCREENS,
   type ServedInstance,
+  signInPath,
   startServedInstance,
 } from './browser.js';
 
@@ -36,15 +35,9 @@ describeInBrowser('the console campaign pages pass axe-core and fit a phone', ()
 
   async function signedIn(language: string): Promise<Page> {
     const { instance, base } = served;
-    const user = await instance.db.kysely
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'admin@example.test')
-      .executeTakeFirstOrThrow();
-    const secret = await createSignInLink(instance.db.kysely, user.id, new Date());
     const context = await browser.newContext({ viewport: PHONE, baseURL: base });
     const page = await context.newPage();
-    await page.goto(`/console/sign-in/link/${secret}`);
+    await page.goto(await signInPath(instance));
     if (language !== 'enUS') {
       await page.selectOption('#console-language', language);
       await follow(page, page.locator('.language-form button'));
@@ -65,22 +58,7 @@ describeInBrowser('the console campaign pages pass axe-core and fit a phone', ()
       async function state(name: string, expected: number) {
         expect(status, name).toBe(expected);
         expect(await page.locator('html').getAttribute('lang'), name).toBe(lang);
-        const results = await new AxeBuilder({ page })
-          .withTags(AXE_TAGS)
-          .options({ resultTypes: ['violations'] })
-          .setLegacyMode(true)
-          .analyze();
-        for (const violation of results.violations) {
-          const nodes = violation.nodes
-            .slice(0, 3)
-            .map((node) => `${node.target.join(' ')}: ${node.failureSummary}`);
-          violations.push(`${language} ${name} ${violation.id}: ${nodes.join(' | ')}`);
-        }
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        if (overflow > 0)
-          violations.push(`${language} ${name}: scrolls sideways by ${overflow} px at 360 px`);
+        violations.push(...(await pageProblems(page, `${language} ${name}`)));
         if (language === 'enUS')
           await page.screenshot({ path: `${SCREENS}/console-campaign-${name}.png`, fullPage: true });
       }

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setPassword } from '../../src/cli/commands.js';
 import {
-  AXE_TAGS,
   describeInBrowser,
   LANGUAGES,
   launchChromium,
+  pageProblems,
   SCREENS,
   type ServedInstance,
   startServedInstance,
@@ -16,27 +15,6 @@ import {
 const PHONE = { width: 360, height: 740 };
 const ADMIN = 'admin@example.test';
 const PASSWORD = 'correct horse battery';
-
-/** Problems of the page as it is now: axe-core's violations, and sideways scrolling at 360 px. */
-async function problemsOf(page: Page, name: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(AXE_TAGS)
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode(true)
-    .analyze();
-  const problems = results.violations.map(
-    (violation) =>
-      `${name}: ${violation.id} (${violation.impact}): ${violation.nodes
-        .slice(0, 3)
-        .map((node) => `${node.target.join(' ')} ${node.failureSummary?.replaceAll('\n', ' ')}`)
-        .join(' | ')}`,
-  );
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  if (overflow > 0) problems.push(`${name}: scrolls sideways by ${overflow} px at 360 px`);
-  return problems;
-}
 
 /** The console's frame in a real browser: sign-in by keyboard, the dashboard, sign-out. */
 describeInBrowser('the console’s sign-in and dashboard in Chromium', () => {
@@ -84,7 +62,7 @@ describeInBrowser('the console’s sign-in and dashboard in Chromium', () => {
       const page = await context.newPage();
       const check = async (name: string) => {
         expect(await page.locator('html').getAttribute('lang')).toBe(lang);
-        problems.push(...(await problemsOf(page, `${language} ${name}`)));
+        problems.push(...(await pageProblems(page, `${language} ${name}`)));
         await page.screenshot({ path: `${SCREENS}/console-${language}-${name}.png`, fullPage: true });
       };
       await page.goto(`${served.base}/console/sign-in`);

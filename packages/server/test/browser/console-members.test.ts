@@ -1,15 +1,14 @@
 import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createSignInLink } from '../../src/console/sessions.service.js';
 import {
-  AXE_TAGS,
   describeInBrowser,
   LANGUAGES,
   launchChromium,
+  pageProblems,
   SCREENS,
   type ServedInstance,
+  signInPath,
   startServedInstance,
 } from './browser.js';
 
@@ -38,21 +37,7 @@ describeInBrowser('the console’s members, groups and import pass axe-core and 
   async function state(name: string, expected: number) {
     expect(status, `${language} ${name}`).toBe(expected);
     expect(await page.locator('html').getAttribute('lang'), name).toBe(lang);
-    const results = await new AxeBuilder({ page })
-      .withTags(AXE_TAGS)
-      .options({ resultTypes: ['violations'] })
-      .setLegacyMode(true)
-      .analyze();
-    for (const violation of results.violations) {
-      const nodes = violation.nodes
-        .slice(0, 3)
-        .map((node) => `${node.target.join(' ')}: ${node.failureSummary?.replaceAll('\n', ' ')}`);
-      violations.push(`${language} ${name} ${violation.id} (${violation.impact}): ${nodes.join(' | ')}`);
-    }
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    if (overflow > 0) violations.push(`${language} ${name}: scrolls sideways by ${overflow} px at 360 px`);
+    violations.push(...(await pageProblems(page, `${language} ${name}`)));
     await page.screenshot({
       path: `${SCREENS}/console-members-${language}-${String(++count).padStart(2, '0')}-${name}.png`,
       fullPage: language === 'enUS',
@@ -77,14 +62,7 @@ describeInBrowser('the console’s members, groups and import pass axe-core and 
     page.on('response', (response) => {
       if (response.request().isNavigationRequest()) status = response.status();
     });
-    const admin = await served.instance.db.kysely
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'admin@example.test')
-      .executeTakeFirstOrThrow();
-    await go(
-      `/console/sign-in/link/${await createSignInLink(served.instance.db.kysely, admin.id, new Date())}`,
-    );
+    await go(await signInPath(served.instance));
   });
   afterAll(async () => {
     await context?.close();

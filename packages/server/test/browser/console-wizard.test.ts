@@ -1,16 +1,15 @@
 import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, it } from 'vitest';
-import { createSignInLink } from '../../src/console/sessions.service.js';
 import { STEPS, type Step } from '../../src/console/wizard-steps.js';
 import {
-  AXE_TAGS,
   describeInBrowser,
   LANGUAGES,
   launchChromium,
+  pageProblems,
   SCREENS,
   type ServedInstance,
+  signInPath,
   startServedInstance,
 } from './browser.js';
 
@@ -93,14 +92,7 @@ describeInBrowser.concurrent(
     async function signedIn(language: string): Promise<Page> {
       const context = await browser.newContext({ viewport: PHONE });
       const page = await context.newPage();
-      const kysely = served.instance.db.kysely;
-      const user = await kysely
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', 'admin@example.test')
-        .executeTakeFirstOrThrow();
-      const secret = await createSignInLink(kysely, user.id, new Date());
-      await page.goto(url(`/console/sign-in/link/${secret}`));
+      await page.goto(url(await signInPath(served.instance)));
       // The footer's language choice, as an operator changes it.
       await page.selectOption('#console-language', language);
       await Promise.all([page.waitForEvent('load'), page.locator('.language-form button').click()]);
@@ -115,24 +107,7 @@ describeInBrowser.concurrent(
 
         async function state(name: string) {
           expect(await page.locator('html').getAttribute('lang'), name).toBe(lang);
-          const results = await new AxeBuilder({ page })
-            .withTags(AXE_TAGS)
-            .options({ resultTypes: ['violations'] })
-            .setLegacyMode(true)
-            .analyze();
-          for (const violation of results.violations) {
-            const nodes = violation.nodes
-              .slice(0, 3)
-              .map((node) => `${node.target.join(' ')}: ${node.failureSummary?.replaceAll('\n', ' ')}`);
-            violations.push(
-              `${language} ${name} ${violation.id} (${violation.impact}): ${nodes.join(' | ')}`,
-            );
-          }
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          );
-          if (overflow > 0)
-            violations.push(`${language} ${name}: scrolls sideways by ${overflow} px at 360 px`);
+          violations.push(...(await pageProblems(page, `${language} ${name}`)));
           if (language === 'enUS') {
             await page.screenshot({
               path: `${SCREENS}/console-wizard-${language}-${String(++count).padStart(2, '0')}-${name}.png`,
