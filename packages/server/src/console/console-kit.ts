@@ -104,3 +104,18 @@ const doneSignature = (request: FastifyRequest, text: string) =>
   createHmac('sha256', request.operator?.session.csrf ?? '')
     .update(text)
     .digest('base64url');
+
+/**
+ * A mail's HTML part opened on its own (the outbox's mails, the wizard's previews): nothing in it
+ * may run, load or be framed, whatever it holds (it is ours, but it carries what people typed).
+ */
+const MAIL_HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
+
+/** Sends a mail's HTML part as a page of its own, under MAIL_HTML_CSP. */
+export function sendMailHtml(reply: FastifyReply, html: string) {
+  return reply
+    .code(200)
+    .header('content-security-policy', MAIL_HTML_CSP)
+    .type('text/html; charset=utf-8')
+    .send(html);
+}

@@ -14,17 +14,12 @@ import {
   showMail,
 } from '../mail/outbox.service.js';
 import { formatDate } from '../util/dates.js';
-import { showConsole, viewerOf } from './console-kit.js';
+import { sendMailHtml, showConsole, viewerOf } from './console-kit.js';
 import { consoleStrings } from './strings.js';
 import { consoleMessage } from './views/console-view.js';
 import { MAIL_PAGE_SIZE, mailListHref, mailListView, mailView, parseCursor } from './views/mail.view.js';
 
 const MailId = Type.Object({ id: Type.String({ maxLength: 64 }) });
-/**
- * A mail's HTML part opened alone: nothing in it may run, load or be framed, whatever it holds
- * (it is ours, but it carries what operators and participants typed).
- */
-const MAIL_HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 
 /** The outbox in the console: the mail of the instance or of a campaign, one mail, retry and send. */
 export async function mailRoutes(app: ApiInstance, deps: AppContext) {
@@ -111,11 +106,7 @@ export async function mailRoutes(app: ApiInstance, deps: AppContext) {
         mailFrom: config.mailFrom,
       });
       if ('error' in rendered) return notFound(request, reply);
-      return reply
-        .code(200)
-        .header('content-security-policy', MAIL_HTML_CSP)
-        .type('text/html; charset=utf-8')
-        .send(rendered.html);
+      return sendMailHtml(reply, rendered.html);
     } catch (error) {
       if (error instanceof BusinessError) return notFound(request, reply);
       throw error;

@@ -8,7 +8,7 @@ import type { ApiInstance } from '../http/route-schema.js';
 import { fieldsOf } from '../http/route-schema.js';
 import { signupLink } from '../questionnaire/links.js';
 import type { MailStage } from '../variants/variant.types.js';
-import { showConsole, viewerOf } from './console-kit.js';
+import { sendMailHtml, showConsole, viewerOf } from './console-kit.js';
 import { type DraftAnswers, discardDraft, loadDraft, saveDraft } from './drafts.service.js';
 import {
   CHECK_HREF,
@@ -34,9 +34,6 @@ const CampaignStageParams = Type.Object({
   campaignid: Type.String({ maxLength: 40 }),
   stage: Type.String({ maxLength: 40 }),
 });
-
-/** The HTML part of a previewed mail, on its own: no script, nothing from elsewhere, sandboxed. */
-const MAIL_HTML_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";
 
 const stepOf = (value: string): Step => {
   if (!isStep(value)) throw notFound('page');
@@ -166,8 +163,7 @@ export async function wizardRoutes(app: ApiInstance, deps: AppContext) {
         backText: back.text,
       }),
     );
-  const sendHtml = (reply: FastifyReply, mail: MailPreview) =>
-    reply.header('content-security-policy', MAIL_HTML_CSP).type('text/html; charset=utf-8').send(mail.html);
+  const sendHtml = (reply: FastifyReply, mail: MailPreview) => sendMailHtml(reply, mail.html);
 
   app.get('/campaigns/new/preview/:stage', { schema: { params: StageParams } }, async (request, reply) => {
     const stage = stageOf(request.params.stage);
