@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, it } from 'vitest';
 import { builtinVariantsDir, loadVariants } from '../../src/variants/load-variants.js';
 import {
-  AXE_TAGS,
+  axeViolations,
   describeInBrowser,
   LANGUAGES,
   launchChromium,
@@ -74,13 +73,7 @@ describeInBrowser.concurrent('the participant pages pass axe-core and fit a phon
       });
 
       const analyze = async (name: string, width: number) => {
-        // Legacy mode runs axe in the page itself: our pages have no frames, and it is much faster.
-        const results = await new AxeBuilder({ page })
-          .withTags(AXE_TAGS)
-          .options({ resultTypes: ['violations'] })
-          .setLegacyMode(true)
-          .analyze();
-        for (const violation of results.violations) {
+        for (const violation of await axeViolations(page)) {
           const nodes = violation.nodes
             .slice(0, 3)
             .map((node) => `${node.target.join(' ')}: ${node.failureSummary?.replaceAll('\n', ' ')}`);

@@ -1,11 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink.js';
 import { readPdf } from '../pdf/pdf-reader.js';
 import {
-  AXE_TAGS,
+  axeViolations,
   describeInBrowser,
   LANGUAGES,
   launchChromium,
@@ -65,12 +64,7 @@ describeInBrowser.concurrent('autoinvite to the PDF, in each language', () => {
       const violations: string[] = [];
       const audit = async (page: Page, name: string) => {
         expect(await page.locator('html').getAttribute('lang'), name).toBe(lang);
-        const results = await new AxeBuilder({ page })
-          .withTags(AXE_TAGS)
-          .options({ resultTypes: ['violations'] })
-          .setLegacyMode(true)
-          .analyze();
-        for (const violation of results.violations) violations.push(`${name}: ${violation.id}`);
+        for (const violation of await axeViolations(page)) violations.push(`${name}: ${violation.id}`);
       };
 
       // No invite call: `instant` makes the platform mail the member as soon as it is added.
