@@ -13,6 +13,7 @@ export interface ClientCredentials {
   scopes?: readonly string[] | string;
   apiKey?: never;
   basic?: never;
+  accessToken?: never;
 }
 
 /** An API key (`X-API-Key`): read-only. */
@@ -22,6 +23,7 @@ export interface ApiKeyCredentials {
   clientSecret?: never;
   scopes?: never;
   basic?: never;
+  accessToken?: never;
 }
 
 /** HTTP Basic with a client's id and secret: read-only. */
@@ -31,9 +33,23 @@ export interface BasicCredentials {
   clientSecret?: never;
   scopes?: never;
   apiKey?: never;
+  accessToken?: never;
 }
 
-export type Credentials = ClientCredentials | ApiKeyCredentials | BasicCredentials;
+/**
+ * An access token obtained elsewhere (a standard OAuth library, the authorization code flow, an
+ * MCP request): sent as it is with every call, never renewed; its scopes are what it may do.
+ */
+export interface AccessTokenCredentials {
+  accessToken: string;
+  clientId?: never;
+  clientSecret?: never;
+  scopes?: never;
+  apiKey?: never;
+  basic?: never;
+}
+
+export type Credentials = ClientCredentials | ApiKeyCredentials | BasicCredentials | AccessTokenCredentials;
 
 interface Held {
   token: string;

@@ -1,4 +1,10 @@
-export type { ApiKeyCredentials, BasicCredentials, ClientCredentials, Credentials } from './auth.js';
+export type {
+  AccessTokenCredentials,
+  ApiKeyCredentials,
+  BasicCredentials,
+  ClientCredentials,
+  Credentials,
+} from './auth.js';
 export { AssayClient, createClient, type RequestOptions } from './client.js';
 export { AssayError, type CallInfo, HttpError } from './errors.js';
 export type { Campaigns, DryRun } from './families/campaigns.js';

@@ -103,6 +103,10 @@ export class Transport {
       this.fixedAuth['x-api-key'] = options.apiKey;
     } else if (options.basic) {
       this.fixedAuth.authorization = basicAuthorization(options.basic.clientId, options.basic.clientSecret);
+    } else if ('accessToken' in options) {
+      if (typeof options.accessToken !== 'string' || options.accessToken.trim() === '')
+        throw new TypeError('accessToken must be a non-empty string');
+      this.fixedAuth.authorization = `Bearer ${options.accessToken.trim()}`;
     } else if ('clientId' in options || 'clientSecret' in options) {
       const { clientId, clientSecret } = options;
       if (
@@ -122,7 +126,7 @@ export class Transport {
         renewBeforeMs: (options.renewBeforeSeconds ?? 60) * 1000,
       });
     } else {
-      throw new TypeError('credentials: give clientId and clientSecret, apiKey, or basic');
+      throw new TypeError('credentials: give clientId and clientSecret, apiKey, basic, or accessToken');
     }
   }
 

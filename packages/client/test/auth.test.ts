@@ -138,6 +138,27 @@ for (const dialect of dialects) {
       expect((basicWrite as HttpError).status).toBe(403);
       await expect(basic.auth.token()).rejects.toThrow(TypeError);
     });
+
+    it('calls with an access token got elsewhere, as it is: what its scopes allow, and no renewal', async () => {
+      const { access_token } = await adminClient(served, { scopes: 'members' }).auth.token();
+      const recorder = recordingFetch();
+      const holder = createClient({ baseUrl: served.url, accessToken: access_token, fetch: recorder.fetch });
+      const created = await holder.members.create({ email: email(), firstname: 'Token', lastname: 'Holder' });
+      expect((await holder.members.get(created.memberid)).firstname).toBe('Token');
+      expect(((await failure(holder.groups.list())) as HttpError).status).toBe(403);
+      const wrong = createClient({ baseUrl: served.url, accessToken: 'not-a-token', fetch: recorder.fetch });
+      expect(((await failure(wrong.members.list())) as HttpError).status).toBe(401);
+      expect(recorder.tokenRequests()).toHaveLength(0);
+      expect(
+        recorder.requests.every(
+          (request) => request.url.includes('/members') || request.url.includes('/groups'),
+        ),
+      ).toBe(true);
+      await expect(holder.auth.token()).rejects.toThrow(TypeError);
+      expect(() => createClient({ baseUrl: served.url, accessToken: ' ' })).toThrow(
+        'accessToken must be a non-empty string',
+      );
+    });
   });
 }
 

@@ -45,7 +45,18 @@ export interface AssayMcpOptions {
   client: AssayClient;
   /** Only the tools that change nothing (an API key's credentials). */
   readOnly: boolean;
+  /**
+   * The scope families the credentials hold (a token's, at the instance's `/mcp`): only the tools
+   * they cover are offered. Left out, every tool is (`assay-mcp`, whose client asks for the
+   * families it calls).
+   */
+  scopes?: readonly string[];
 }
+
+/** Whether credentials that may only read (or not) and hold these scopes may use the tool. */
+const offered = (tool: Tool, readOnly: boolean, scopes: readonly string[] | undefined) =>
+  (!readOnly || tool.annotations.readOnlyHint) &&
+  (scopes === undefined || tool.scopes.every((scope) => scopes.includes(scope)));
 
 const INSTRUCTIONS =
   'Assay is an assessment platform. Members (people, identified by memberId) are organised in a tree ' +
@@ -115,9 +126,9 @@ function argumentProblems(prepared: PreparedTool, args: unknown): string | undef
 const failure = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
 /** An MCP server offering Assay's tools over the given client; connect it to a transport. */
-export function createAssayMcpServer({ client, readOnly }: AssayMcpOptions): Server {
+export function createAssayMcpServer({ client, readOnly, scopes }: AssayMcpOptions): Server {
   const tools = new Map(
-    ALL_TOOLS.filter((tool) => !readOnly || tool.annotations.readOnlyHint).map(
+    ALL_TOOLS.filter((tool) => offered(tool, readOnly, scopes)).map(
       (tool) => [tool.name, prepare(tool)] as const,
     ),
   );
@@ -133,10 +144,12 @@ export function createAssayMcpServer({ client, readOnly }: AssayMcpOptions): Ser
     const { name } = request.params;
     const prepared = tools.get(name);
     if (!prepared) {
-      const hint =
-        readOnly && ALL_TOOLS.some((tool) => tool.name === name)
-          ? ' (it changes data, and this server only reads: it runs with an API key)'
-          : '';
+      const known = ALL_TOOLS.find((tool) => tool.name === name);
+      const hint = !known
+        ? ''
+        : readOnly && !known.annotations.readOnlyHint
+          ? ' (it changes data, and this server only reads: these credentials are read-only)'
+          : ` (it needs the scope ${known.scopes.map((scope) => `"${scope}"`).join(' and ')}, which these credentials lack)`;
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}${hint}`);
     }
     const args = Value.Default(prepared.tool.input, structuredClone(request.params.arguments ?? {}));

@@ -1,4 +1,5 @@
 import type { AssayClient } from '@assay/client';
+import type { Scope } from '@assay/schema';
 import type { Static, TObject } from 'typebox';
 
 /** What a tool's run sees besides its arguments. */
@@ -45,6 +46,12 @@ export interface Tool<I extends TObject = TObject, O extends TObject = TObject> 
   input: I;
   output: O;
   annotations: ToolAnnotations;
+  /**
+   * The scope families every use of the tool calls: a server for a token (the instance's `/mcp`)
+   * offers the tool only when the token holds them all. A call that reaches a further family only
+   * for some arguments (a member's reports) is refused with the API's 403 then, explained.
+   */
+  scopes: readonly Scope[];
   run(args: Static<I>, context: ToolContext): Promise<ToolResult<Static<O>>>;
 }
 

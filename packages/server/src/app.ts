@@ -25,6 +25,7 @@ import { cutOffSlowReaders } from './http/send-timeout.js';
 import { routeValidatorCompiler } from './http/validator.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { MailDelivery } from './mail/delivery.js';
+import { mcpRoutes } from './mcp/mcp.routes.js';
 import { memberRoutes } from './members/members.routes.js';
 import { withoutTokens } from './pages/security.js';
 import { participantPages } from './questionnaire/pages.plugin.js';
@@ -254,6 +255,9 @@ export async function buildApp({
   await app.register(participantPages, context);
   // The operator console: its own scope too (sessions, forms, page headers, HTML errors).
   await app.register((scope) => consolePages(scope, context), { prefix: '/console' });
+
+  // MCP over Streamable HTTP, with the protected resource metadata its clients start from.
+  await app.register((scope) => mcpRoutes(scope, context));
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {

@@ -203,6 +203,7 @@ const mailTool = (stage: 'invite' | 'remind') =>
     input: MailInput,
     output: MailOutput,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+    scopes: ['campaigns'],
     async run(args, { client }) {
       return { structured: await mailing(stage, client, args) };
     },
@@ -229,6 +230,7 @@ export const campaignTools: Tool[] = [
       campaigns: Type.Array(CampaignSummary),
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
+    scopes: ['campaigns'],
     async run({ status, limit, offset }, { client }) {
       const campaigns = (await client.campaigns.list()).filter(
         (campaign) => !status || campaign.status === status,
@@ -266,6 +268,7 @@ export const campaignTools: Tool[] = [
       members: Type.Array(CampaignParticipant),
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
+    scopes: ['campaigns'],
     async run({ campaignId, memberStatus, limit, offset }, { client }) {
       const [campaign, members] = await Promise.all([
         client.campaigns.get(campaignId),
@@ -327,6 +330,7 @@ export const campaignTools: Tool[] = [
     ),
     output: Type.Object({ campaign: CampaignSummary }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    scopes: ['campaigns'],
     async run(args, { client }) {
       const body: CampaignCreate = {
         name: args.name,
@@ -374,6 +378,7 @@ export const campaignTools: Tool[] = [
       progress: Progress,
     }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    scopes: ['campaigns'],
     async run({ campaignId, memberIds, groupId, includeSubgroups }, { client }) {
       if (!memberIds && !groupId) throw new ToolInputError('Give memberIds, groupId, or both.');
       const result = await client.campaigns.addMembers(campaignId, {

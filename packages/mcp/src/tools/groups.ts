@@ -77,6 +77,7 @@ export const groupTools: Tool[] = [
     input: Type.Object({}, { additionalProperties: false }),
     output: Type.Object({ groups: Type.Array(GroupEntry) }),
     annotations: { readOnlyHint: true, openWorldHint: false },
+    scopes: ['groups'],
     async run(_args, { client }) {
       return { structured: { groups: flatten(await client.groups.tree()) } };
     },
@@ -103,6 +104,7 @@ export const groupTools: Tool[] = [
       ),
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
+    scopes: ['groups'],
     async run({ groupId }, { client }) {
       const [group, members, all] = await Promise.all([
         client.groups.get(groupId),
@@ -146,6 +148,7 @@ export const groupTools: Tool[] = [
     ),
     output: Type.Object({ group: GroupEntry }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    scopes: ['groups'],
     async run({ name, parentGroupId, type, description, alias }, { client }) {
       const created = await client.groups.create({
         name,
@@ -180,6 +183,7 @@ export const groupTools: Tool[] = [
       moved: Type.Boolean({ description: 'false when the member was already in that group.' }),
     }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    scopes: ['members', 'groups'],
     async run({ memberId, groupId }, { client }) {
       const from = (await client.members.get(memberId)).groupid ?? null;
       if (from === groupId)

@@ -190,6 +190,7 @@ export const memberTools: Tool[] = [
       members: Type.Array(MemberSummary),
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
+    scopes: ['members'],
     async run({ query, groupId, limit, offset }, { client }) {
       const [members, inGroup] = await Promise.all([
         client.members.list(),
@@ -224,6 +225,7 @@ export const memberTools: Tool[] = [
     input: Type.Object({ memberId: IdOf('the member') }, { additionalProperties: false }),
     output: Member,
     annotations: { readOnlyHint: true, openWorldHint: false },
+    scopes: ['members'],
     async run({ memberId }, { client }) {
       return { structured: await memberWithCampaigns(client, memberId) };
     },
@@ -245,6 +247,7 @@ export const memberTools: Tool[] = [
     ),
     output: Member,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    scopes: ['members'],
     async run({ groupId, ...fields }, { client }) {
       if (groupId) await client.groups.get(groupId);
       const created = await client.members.create(toWire(fields) as MemberCreate);
@@ -262,6 +265,7 @@ export const memberTools: Tool[] = [
     input: Type.Object({ memberId: IdOf('the member'), ...writable }, { additionalProperties: false }),
     output: Member,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    scopes: ['members'],
     async run({ memberId, ...fields }, { client }) {
       const patch = toWire(fields);
       if (Object.keys(patch).length === 0) {
@@ -295,6 +299,7 @@ export const memberTools: Tool[] = [
       errors: Type.Array(Type.Object({ row: Type.Integer(), message: Type.String() })),
     }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    scopes: ['members'],
     async run({ members, groupId, updateExisting }, { client }) {
       const result = await client.members.import({
         members: members.map((row) => toWire(row) as MemberCreate),

@@ -117,6 +117,7 @@ export const reportTools: Tool[] = [
     ),
     output: Type.Object({ total: Type.Integer(), offset: Type.Integer(), reports: Type.Array(ReportEntry) }),
     annotations: { readOnlyHint: true, openWorldHint: false },
+    scopes: ['reports'],
     async run({ memberId, campaignId, groupId, variant, type, limit, offset }, { client }) {
       const sources = [memberId, campaignId, groupId].filter((id) => id !== undefined);
       if (sources.length > 1)
@@ -164,6 +165,7 @@ export const reportTools: Tool[] = [
       }),
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
+    scopes: ['reports'],
     async run({ reportId }, { client }) {
       const data = await client.reports.data(reportId);
       const parsed = parseReportData(data);
@@ -219,6 +221,7 @@ export const reportTools: Tool[] = [
       ),
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
+    scopes: ['reports'],
     async run({ reportIds }, { client }) {
       const verbatims = await client.reports.verbatims(reportIds);
       return {
@@ -280,6 +283,7 @@ export const reportTools: Tool[] = [
       ),
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
+    scopes: ['reports'],
     async run({ reportIds, variant, language }, { client }) {
       const summary = await client.reports.summary({
         variant: variant ?? (await variantOf(client, reportIds[0] as string)),
@@ -312,6 +316,7 @@ export const reportTools: Tool[] = [
     ),
     output: Type.Object({ report: ReportEntry }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    scopes: ['reports'],
     async run({ type, reportIds, name, language, selfReportId, campaignId }, { client }) {
       const body: ReportCreate = {
         reportType: type,

@@ -34,6 +34,7 @@ export const variantTools: Tool[] = [
       ),
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
+    scopes: ['settings'],
     async run(_args, { client }) {
       const variants = await client.settings.reportVariants();
       return {
@@ -103,6 +104,7 @@ export const variantTools: Tool[] = [
       ),
     }),
     annotations: { readOnlyHint: true, openWorldHint: false },
+    scopes: ['settings'],
     async run({ variant, language }, { client }) {
       const structure = await client.settings.datastructure(variant, language ? { language } : {});
       const questions = Object.entries(structure.questions).map(([code, question]) => {

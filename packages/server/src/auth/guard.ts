@@ -81,7 +81,8 @@ async function guessable<T>(limiter: FailureLimiter, caller: string, check: () =
   }
 }
 
-async function identify(
+/** Who is calling (any scheme), before any scope is checked: `authenticate` and `/mcp` start here. */
+export async function identify(
   { db, tokens, clients, limiter }: AuthServices,
   request: FastifyRequest,
 ): Promise<Principal> {
