@@ -65,7 +65,7 @@ export async function reportImportPages(app: ApiInstance, deps: AppContext) {
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
-    input: { variant?: string; pasted?: string; problem?: ReportImportFormProblem } = {},
+    input: { variant?: string; pasted?: string; problems?: ReportImportFormProblem[] } = {},
   ) =>
     showConsole(
       reply,
@@ -92,7 +92,7 @@ export async function reportImportPages(app: ApiInstance, deps: AppContext) {
   // A file over the limit: the form again, saying so (any other error goes to the console's page).
   app.setErrorHandler(async (error, request, reply) => {
     if ((error as { statusCode?: number }).statusCode !== 413) throw error;
-    return form(request, reply, 413, { problem: 'size' });
+    return form(request, reply, 413, { problems: ['size'] });
   });
 
   app.get('/reports/import', async (request, reply) => form(request, reply, 200));
@@ -120,14 +120,11 @@ export async function reportImportPages(app: ApiInstance, deps: AppContext) {
     const variant = fields.fields.variant ?? '';
     const chosen = file && (file.filename !== '' || file.bytes.length > 0);
     const text = chosen ? utf8Body(file.bytes, file.contentType) : pasted.trim() === '' ? '' : pasted;
-    const problem: ReportImportFormProblem | undefined = !lookupVariant(deps.variants, variant).found
-      ? 'variant'
-      : text === undefined
-        ? 'utf8'
-        : text === ''
-          ? 'file'
-          : undefined;
-    if (problem || !text) return form(request, reply, 400, { variant, pasted, problem });
+    const problems: ReportImportFormProblem[] = [];
+    if (!lookupVariant(deps.variants, variant).found) problems.push('variant');
+    if (text === undefined) problems.push('utf8');
+    else if (text === '') problems.push('file');
+    if (problems.length > 0 || !text) return form(request, reply, 400, { variant, pasted, problems });
     const name = chosen ? file.filename : `answers.${formatOf(text)}`;
     const id = await storeReportUpload(db, clock(), sessionOf(request), { name, content: text, variant });
     return reply.redirect(`${BASE}/${id}`, 303);

@@ -170,6 +170,11 @@ for (const dialect of dialects) {
       expect(none.statusCode).toBe(400);
       expect(none.body).toContain('href="#field-variant"');
       expect(mainText(none.body)).toContain('Choose the questionnaire the answers belong to');
+      expect(none.body).not.toContain('href="#field-file"');
+      const neither = await upload({ variant: '', pasted: '' });
+      expect(neither.statusCode).toBe(400);
+      expect(neither.body).toContain('href="#field-variant"');
+      expect(neither.body).toContain('href="#field-file"');
       const unknown = await upload({ variant: 'nosuch', pasted: 'x' });
       expect(unknown.statusCode).toBe(400);
       expect(mainText(unknown.body)).toContain('Choose the questionnaire the answers belong to');

@@ -19,23 +19,23 @@ export function reportImportFormView(
     variants: readonly Variant[];
     variant?: string;
     pasted?: string;
-    problem?: ReportImportFormProblem;
+    /** What is wrong with the form as posted, each shown beside its field. */
+    problems?: readonly ReportImportFormProblem[];
     limits: { megabytes: number; rows: number };
   },
 ): ConsoleView {
   const base = chrome(viewer, 'reports');
   const s = reportImportStrings(viewer.language);
   const number = (n: number) => consoleNumber(viewer.language, n);
-  const { problem } = input;
-  const fileError =
-    problem === 'file'
-      ? s.noFile
-      : problem === 'utf8'
-        ? s.notUtf8
-        : problem === 'size'
-          ? fill(s.tooLarge, { size: number(input.limits.megabytes) })
-          : undefined;
-  const variantError = problem === 'variant' ? s.noVariant : undefined;
+  const problems = new Set(input.problems ?? []);
+  const fileError = problems.has('file')
+    ? s.noFile
+    : problems.has('utf8')
+      ? s.notUtf8
+      : problems.has('size')
+        ? fill(s.tooLarge, { size: number(input.limits.megabytes) })
+        : undefined;
+  const variantError = problems.has('variant') ? s.noVariant : undefined;
   const name = (variant: Variant) => variantName(variant, variant.alias, viewer.language);
   return {
     template: 'console/report-import',
@@ -67,10 +67,12 @@ export function reportImportFormView(
         text: fill(s.sampleLink, { name: name(variant) }),
       })),
       errorHidden: base.t.errorHidden,
-      errors: variantError
-        ? [{ href: '#field-variant', text: variantError }]
-        : fileError
-          ? [{ href: '#field-file', text: fileError }]
+      errors:
+        variantError || fileError
+          ? [
+              ...(variantError ? [{ href: '#field-variant', text: variantError }] : []),
+              ...(fileError ? [{ href: '#field-file', text: fileError }] : []),
+            ]
           : undefined,
     },
   };
