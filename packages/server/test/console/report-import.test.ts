@@ -453,6 +453,31 @@ for (const dialect of dialects) {
       expect(await reportCount()).toBe(before);
     });
 
+    it('shows the first 50 of many good rows, and says so when the questionnaire is gone', async () => {
+      const before = await reportCount();
+      await browser.get('/console/reports/import');
+      const many = JSON.stringify({
+        reports: Array.from({ length: 60 }, () => ({ memberid: ada, answers: answers(3) })),
+      });
+      const { location, page } = await checkPage({ variant: 'leadership360', pasted: many });
+      expect(page.body).toContain('Import 60 reports');
+      expect(mainText(page.body)).toContain('Only showing the first 50 rows');
+      expect(page.body.slice(page.body.indexOf('<tbody>')).match(/<th scope="row">/g)).toHaveLength(50);
+      // Its questionnaire uninstalled meanwhile: the check page says so, a confirmation writes nothing.
+      await instance.db.kysely
+        .updateTable('console_uploads')
+        .set({ options: JSON.stringify({ kind: 'reports', variant: 'retired360', format: 'json' }) })
+        .where('id', '=', location.split('/').at(-1) as string)
+        .execute();
+      const gone = await browser.get(location);
+      expect(mainText(gone.body)).toContain('retired360 is no longer installed');
+      expect(gone.body).not.toContain('Import 60 reports');
+      const confirmed = await browser.post(location, {});
+      expect(confirmed.statusCode).toBe(303);
+      expect(confirmed.headers.location).toBe(location);
+      expect(await reportCount()).toBe(before);
+    });
+
     it('forgets an upload after a day', async () => {
       await browser.get('/console/reports/import');
       const posted = await upload({
