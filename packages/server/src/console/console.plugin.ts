@@ -17,6 +17,7 @@ import { groupPages } from './groups.routes.js';
 import { importPages } from './import.routes.js';
 import { mailRoutes } from './mail.routes.js';
 import { memberPages } from './members.routes.js';
+import { reportImportPages } from './report-import.routes.js';
 import { reportPages } from './reports.routes.js';
 import { currentSession } from './sessions.service.js';
 import { signInRoutes } from './sign-in.routes.js';
@@ -145,5 +146,6 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
   await app.register(groupPages, deps);
   await app.register(importPages, deps);
   await app.register(reportPages, deps);
+  await app.register(reportImportPages, deps);
   await app.register(accessRoutes, deps);
 }

@@ -21,7 +21,8 @@ export type UploadCheck =
   | { readonly upload: ConsoleUploadRow; readonly result: MemberImportResult; readonly problem?: undefined }
   | { readonly upload: ConsoleUploadRow; readonly problem: string; readonly result?: undefined };
 
-const cutoff = (now: Date) => formatDate(new Date(now.getTime() - UPLOAD_HOURS * 3_600_000));
+/** The moment before which an upload has expired. */
+export const cutoff = (now: Date) => formatDate(new Date(now.getTime() - UPLOAD_HOURS * 3_600_000));
 
 /** Keeps a file for a session (and forgets the uploads that expired); answers its id. */
 export async function storeUpload(
@@ -47,7 +48,9 @@ export async function storeUpload(
 /** A session's upload that has not expired. */
 async function uploadOf(db: Kysely<Database>, now: Date, id: string, sessionIdHash: string) {
   const upload = await repo.findUpload(db, id, sessionIdHash);
-  return upload && upload.created >= cutoff(now) ? upload : undefined;
+  return upload && upload.created >= cutoff(now) && repo.uploadKind(upload) === 'members'
+    ? upload
+    : undefined;
 }
 
 const optionsOf = (upload: ConsoleUploadRow) => repo.parseUploadOptions(upload.options);

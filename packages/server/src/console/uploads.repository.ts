@@ -52,6 +52,18 @@ export async function deleteUploadsBefore(db: Kysely<Database>, before: string):
   await db.deleteFrom('console_uploads').where('created', '<', before).execute();
 }
 
+/**
+ * What an upload is for: the members import (options `{ groupid, update }`) or, when its options
+ * say `kind: "reports"`, the import of answers as reports. Each import finds only its own uploads.
+ */
+export function uploadKind(upload: ConsoleUploadRow): 'members' | 'reports' {
+  try {
+    return (JSON.parse(upload.options) as { kind?: unknown }).kind === 'reports' ? 'reports' : 'members';
+  } catch {
+    return 'members';
+  }
+}
+
 /** The `options` column's codec: the import's options (group, update) as the upload form gave them. */
 export const parseUploadOptions = (text: string): MemberImportQuery => JSON.parse(text) as MemberImportQuery;
 export const uploadOptionsText = (options: MemberImportQuery): string => JSON.stringify(options);

@@ -6,12 +6,16 @@ export const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 /**
  * An import body's bytes, read into one buffer of its Content-Length as they arrive (Fastify's own
  * reading keeps every chunk and then copies them all into one more buffer: twice the body). The
- * same refusals as Fastify's: over the limit (413), or a length other than the one announced.
+ * same refusals as Fastify's: over the limit (413; the members import's unless `limit` says), or a length other than the one announced.
  */
-export function readBody(payload: NodeJS.ReadableStream, contentLength: string | undefined): Promise<Buffer> {
+export function readBody(
+  payload: NodeJS.ReadableStream,
+  contentLength: string | undefined,
+  limit = IMPORT_BODY_LIMIT,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const announced = Number(contentLength);
-    if (announced > IMPORT_BODY_LIMIT) return reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+    if (announced > limit) return reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
     const known = Number.isInteger(announced) && announced >= 0;
     let bytes = Buffer.allocUnsafe(known ? announced : 64 * 1024);
     let received = 0;
@@ -22,7 +26,7 @@ export function readBody(payload: NodeJS.ReadableStream, contentLength: string |
     };
     const onData = (chunk: Buffer | string) => {
       const data = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      if (received + data.length > IMPORT_BODY_LIMIT) {
+      if (received + data.length > limit) {
         stop();
         return reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
       }
@@ -32,7 +36,7 @@ export function readBody(payload: NodeJS.ReadableStream, contentLength: string |
           return reject(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
         }
         const larger = Buffer.allocUnsafe(
-          Math.min(IMPORT_BODY_LIMIT, Math.max(bytes.length * 2, received + data.length)),
+          Math.min(limit, Math.max(bytes.length * 2, received + data.length)),
         );
         bytes.copy(larger, 0, 0, received);
         bytes = larger;

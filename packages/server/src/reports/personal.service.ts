@@ -102,7 +102,7 @@ export function variantOf(deps: ReportDeps, alias: string): Variant {
 }
 
 /** A row of an import as read from JSON or CSV, before it is checked. */
-type ImportRow = Record<string, unknown>;
+export type ImportRow = Record<string, unknown>;
 
 const IMPORT_COLUMNS = new Set(['memberid', 'email', 'campaignid', 'language', 'date', 'role']);
 
@@ -141,6 +141,25 @@ export function importRowsFromCsv(variant: Variant, text: string): ImportRow[] {
   });
 }
 
+/** The largest body POST /reports/import/{variant} takes (32 MiB), and the console's upload with it. */
+export const REPORT_IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
+
+/**
+ * The rows of an import given as text (a file uploaded to the console), read as the API reads its
+ * body: CSV by `importRowsFromCsv`, JSON parsed as the API's JSON parser does (with its message).
+ */
+export function importRowsFromText(variant: Variant, text: string, format: 'csv' | 'json'): ImportRow[] {
+  if (format === 'csv') return importRowsFromCsv(variant, text);
+  const trimmed = text.trim();
+  let body: unknown;
+  try {
+    body = trimmed === '' ? undefined : JSON.parse(trimmed);
+  } catch {
+    throw new BusinessError('body: not valid JSON');
+  }
+  return importRowsFromJson(body);
+}
+
 /** The rows of a JSON import: `{ "reports": [...] }`. */
 export function importRowsFromJson(body: unknown): ImportRow[] {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -159,20 +178,29 @@ interface CampaignInfo {
   creator: string | null;
 }
 
+/** What checking an import's rows answers: each valid row's report request, each bad row's problem. */
+export interface ReportImportCheck {
+  /** The valid rows in order, each with its place (from 1) and the report it would make. */
+  readonly valid: { readonly row: number; readonly request: PersonalReportRequest }[];
+  /** The bad rows in order, each with its place (from 1) and the message that names the problem. */
+  readonly errors: { row: number; message: string }[];
+}
+
 /**
- * POST /reports/import/{variant}: each valid row becomes a personal report, each bad row is named
- * in `errors` (its place, from 1), and the valid rows are written in one transaction.
+ * Every rule of POST /reports/import/{variant}, writing nothing: the import runs it before it
+ * writes, and the console's check page runs it alone, so both refuse the same rows with the same
+ * messages. A whole-request refusal (too many rows) throws a BusinessError.
  */
-export async function importReports(
+export async function checkReportImport(
   deps: ReportDeps,
   caller: { userId: string },
   variant: Variant,
   rows: ImportRow[],
-): Promise<ReportImportResult> {
+  now: string,
+): Promise<ReportImportCheck> {
   if (rows.length > MAX_IMPORT_ROWS) {
     throw new BusinessError(`reports: at most ${MAX_IMPORT_ROWS} rows a request (got ${rows.length})`);
   }
-  const now = formatDate(deps.clock());
   const errors: { row: number; message: string }[] = [];
 
   // Look every referenced member and campaign up at once.
@@ -193,7 +221,7 @@ export async function importReports(
   }
   const roles = new Set(variant.roles.map((role) => role.role));
 
-  const requests: PersonalReportRequest[] = [];
+  const valid: { row: number; request: PersonalReportRequest }[] = [];
   /** A row's report request, or the message that names what is wrong with it. */
   const checkRow = (row: ImportRow): PersonalReportRequest | string => {
     const fail = (message: string) => message;
@@ -264,9 +292,24 @@ export async function importReports(
   for (const [index, row] of rows.entries()) {
     const checked = checkRow(row);
     if (typeof checked === 'string') errors.push({ row: index + 1, message: checked });
-    else requests.push(checked);
+    else valid.push({ row: index + 1, request: checked });
   }
+  return { valid, errors };
+}
 
+/**
+ * POST /reports/import/{variant}: each valid row becomes a personal report, each bad row is named
+ * in `errors` (its place, from 1), and the valid rows are written in one transaction.
+ */
+export async function importReports(
+  deps: ReportDeps,
+  caller: { userId: string },
+  variant: Variant,
+  rows: ImportRow[],
+): Promise<ReportImportResult> {
+  const now = formatDate(deps.clock());
+  const { valid, errors } = await checkReportImport(deps, caller, variant, rows, now);
+  const requests = valid.map((entry) => entry.request);
   let created: string[] = [];
   if (requests.length > 0) {
     try {

@@ -32,7 +32,13 @@ import {
 } from '../http/route-schema.js';
 import { utf8Body } from '../util/text.js';
 import { createGroupReport } from './group.service.js';
-import { importReports, importRowsFromCsv, importRowsFromJson, variantOf } from './personal.service.js';
+import {
+  importReports,
+  importRowsFromCsv,
+  importRowsFromJson,
+  REPORT_IMPORT_BODY_LIMIT,
+  variantOf,
+} from './personal.service.js';
 import { renderReport } from './report-pdf.js';
 import type { ReportListRow } from './reports.repository.js';
 import * as reports from './reports.service.js';
@@ -201,7 +207,7 @@ export async function reportRoutes(app: ApiInstance, deps: AppContext) {
       '/reports/import/:variant',
       {
         config: { guard: 'reports' },
-        bodyLimit: 32 * 1024 * 1024,
+        bodyLimit: REPORT_IMPORT_BODY_LIMIT,
         schema: {
           tags,
           summary:

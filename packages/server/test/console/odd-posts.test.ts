@@ -71,6 +71,8 @@ describe.each(dialects)('the console’s forms under odd posts (%s)', (dialect) 
       '/console/members/import',
       '/console/members/import/nosuchupload',
       '/console/members/new',
+      '/console/reports/import',
+      '/console/reports/import/nosuchupload',
       `/console/reports/${report}/recalc`,
       `/console/reports/${report}/language`,
       '/console/reports/nosuchreport/language',
