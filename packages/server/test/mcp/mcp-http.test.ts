@@ -92,7 +92,10 @@ for (const dialect of dialects) {
       expect(bare.status).toBe(401);
       expect(bare.headers.get('www-authenticate')).toBe(`Bearer ${metadata}`);
       expect(await bare.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32001 } });
-      for (const headers of [{ authorization: 'Bearer not-a-token' }, { 'x-api-key': 'wrong' }]) {
+      for (const headers of <Record<string, string>[]>[
+        { authorization: 'Bearer not-a-token' },
+        { 'x-api-key': 'wrong' },
+      ]) {
         const wrong = await rpc(initialize, headers);
         expect(wrong.status).toBe(401);
         expect(wrong.headers.get('www-authenticate')).toBe(`Bearer error="invalid_token", ${metadata}`);
