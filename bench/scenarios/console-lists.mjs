@@ -197,31 +197,51 @@ async function seedSqlite(dataDir, campaign) {
   }
 }
 
+// On PostgreSQL the same copies are made by the server itself (generate_series), as reportCopy and
+// mailCopy make them.
 async function seedPostgres(url, campaign) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const stamp = (base, step) =>
+    `to_char(timestamp '${base}' + g * interval '${step}', 'YYYY-MM-DD"T"HH24:MI:SS"+00:00"')`;
+  const member = `'B' || lpad((g % ${MEMBERS})::text, 9, '0')`;
   try {
-    const reportTemplates = (await client.query("select * from reports where type = 'personal' order by seq"))
-      .rows;
-    const mailTemplate = (await client.query('select * from mail_outbox order by id limit 1')).rows[0];
-    const insertBatches = async (table, columns, count, rowOf) => {
-      const batch = 500;
-      for (let start = 1; start <= count; start += batch) {
-        const values = [];
-        const tuples = [];
-        for (let g = start; g < Math.min(count + 1, start + batch); g++) {
-          const row = rowOf(g);
-          tuples.push(`(${row.map((_, k) => `$${values.length + k + 1}`).join(', ')})`);
-          values.push(...row);
-        }
-        await client.query(`insert into ${table} (${columns}) values ${tuples.join(', ')}`, values);
-      }
-    };
     await client.query('begin');
-    await insertBatches('reports', REPORT_COLUMNS, REPORTS - TEMPLATES, (g) =>
-      reportCopy(g, reportTemplates[g % reportTemplates.length], campaign),
+    await client.query(
+      `insert into reports (${REPORT_COLUMNS})
+      select 'S' || lpad(g::text, 9, '0'),
+        case when g % 10 = 0 then 'group' else 'personal' end,
+        case when g % 10 = 0 then 'Group ' || g end,
+        t.variant, t.language, case when g % 4 = 0 then $2::varchar end,
+        case when g % 10 = 0 then null else ${member} end,
+        left(lpad(to_hex(g), 8, '0') || repeat('0123456789abcdef', 4), 64),
+        t.config, t.raw, t.processed, t.extra,
+        case when g % 20 = 0 then '["bench"]' else '[]' end,
+        case when g % 50 = 0 then 1 else 0 end, 'active',
+        ${stamp('2025-01-01', '5 minutes')},
+        case when g % 3 = 0 then ${stamp('2026-01-01', '1 minute')} end,
+        t.created_by, t.created
+      from generate_series(1, $1::int) as g
+      join (select row_number() over (order by seq) - 1 as k, r.* from reports r where r.type = 'personal') t
+        on t.k = g % ${TEMPLATES}
+      order by g`,
+      [REPORTS - TEMPLATES, campaign],
     );
-    await insertBatches('mail_outbox', MAIL_COLUMNS, MAILS - TEMPLATES, (g) => mailCopy(g, mailTemplate));
+    const status = "case g % 10 when 0 then 'failed' when 1 then 'captured' else 'sent' end";
+    await client.query(
+      `insert into mail_outbox (${MAIL_COLUMNS})
+      select 'M' || lpad(g::text, 9, '0'), 'bench:' || g, t.campaign_id, ${member}, t.stage, 0,
+        'member' || (g % ${MEMBERS}) || '@bench.example.com', t.language, t.template, t.params,
+        '<M' || g || '@bench.example.com>', ${status},
+        case when g % 10 = 0 then 3 else 1 end, ${stamp('2025-01-01', '5 minutes')},
+        case g % 10 when 0 then $2::text when 1 then null else '250 2.0.0 OK queued as bench' end,
+        ${stamp('2025-01-01', '5 minutes')},
+        case when g % 10 > 1 then ${stamp('2025-01-01', '5 minutes')} end
+      from generate_series(1, $1::int) as g
+      cross join (select * from mail_outbox order by id limit 1) t
+      order by g`,
+      [MAILS - TEMPLATES, REFUSED],
+    );
     await client.query('commit');
     await client.query('vacuum analyze reports');
     await client.query('vacuum analyze mail_outbox');
