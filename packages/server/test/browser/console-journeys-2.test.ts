@@ -152,7 +152,13 @@ describeInBrowser('console journeys: mail retry, a client’s life, admin pages'
     expect(listed.status).toBe(200);
     expect(((await listed.json()) as { status: string }).status).toBe('OK');
     // A scope the client was not given is refused, and a wrong secret too.
-    expect((await tokenRequest(clientId, secret, 'members groups')).status).not.toBe(200);
+    const unscoped = await tokenRequest(clientId, secret, 'members groups');
+    expect(unscoped.status).toBe(400);
+    expect(JSON.stringify(await unscoped.json())).toContain('invalid_scope');
+    // The client's token does not open a family it was not given.
+    expect(
+      (await fetch(`${served.base}/api/v1/groups`, { headers: { authorization: `Bearer ${token}` } })).status,
+    ).toBe(403);
     expect((await tokenRequest(clientId, `${secret}x`)).status).toBe(401);
 
     // Deleted in the console after the confirmation page.
