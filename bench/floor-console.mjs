@@ -22,6 +22,12 @@ export async function consoleFloor(app, store) {
   const { memberListView } = await load('console/views/members.view.js');
   const { loadCampaignPage } = await load('console/campaign.routes.js');
   const { campaignPageView } = await load('console/views/campaign.view.js');
+  const { reportListPage } = await load('reports/reports.service.js');
+  const { reportListView } = await load('console/views/reports.view.js');
+  const { isOutboxStatus, listMails, mailCounts } = await load('mail/outbox.service.js');
+  const { MAIL_PAGE_SIZE, mailListView, parseCursor } = await load('console/views/mail.view.js');
+  const { brandingChange } = await load('auth/branding.js');
+  const { coverSvg } = await load('console/views/branding.view.js');
 
   const database = openDatabase({ dataDir: store.dataDir, databaseUrl: store.databaseUrl });
   const variants = loadVariants([builtinVariantsDir()]);
@@ -82,6 +88,56 @@ export async function consoleFloor(app, store) {
       page: 1,
     });
     return html(reply, campaignPageView(viewer(request.url), { ...input, notice: undefined }));
+  });
+
+  // The report list: the route's filters (variant, type, page 1) and its one query and view.
+  app.get('/console/reports', async (request, reply) => {
+    const q = request.query;
+    const filters = { variant: q.variant || undefined, type: q.type || undefined };
+    const page = await reportListPage(deps, { variant: filters.variant, type: filters.type });
+    return html(
+      reply,
+      reportListView(viewer(request.url), { query: filters, page, variants: variants.list() }),
+    );
+  });
+
+  // The outbox: a page of mails and the counts per status, the two queries the route makes.
+  app.get('/console/mail', async (request, reply) => {
+    const status =
+      request.query.status && isOutboxStatus(request.query.status) ? request.query.status : undefined;
+    const [mails, counts] = await Promise.all([
+      listMails(deps.db, {
+        status,
+        limit: MAIL_PAGE_SIZE + 1,
+        before: parseCursor(request.query.before),
+      }),
+      mailCounts(deps.db),
+    ]);
+    return html(
+      reply,
+      mailListView(viewer(request.url), {
+        mails,
+        counts,
+        status,
+        smtpConfigured: config.smtpUrl !== undefined,
+      }),
+    );
+  });
+
+  // The branding preview: the typed values checked as a save would, and the cover drawn.
+  app.get('/console/branding/preview.svg', async (request, reply) => {
+    const q = request.query;
+    const { change } = brandingChange({
+      agencyname: q.agencyname,
+      agencyfooter: q.agencyfooter,
+      color: q.color,
+    });
+    const values = {
+      agencyname: change.agencyname ?? admin.agencyname,
+      agencyfooter: change.agencyfooter ?? admin.agencyfooter,
+      color: change.color ?? admin.color,
+    };
+    return reply.type('image/svg+xml; charset=utf-8').send(coverSvg('enUS', values, new Date()));
   });
 
   return () => database.close();

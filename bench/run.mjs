@@ -22,6 +22,7 @@ const ORDER = [
   'questionnaire',
   'client',
   'console',
+  'console-lists',
 ];
 const SCENARIO_TIMEOUT_MS = 240_000;
 

@@ -12,6 +12,7 @@ import { accountRoutes } from './account.routes.js';
 import { brandingRoutes } from './branding.routes.js';
 import { campaignRoutes } from './campaign.routes.js';
 import { CONSOLE_ASSETS, sessionCsrfMatches, sessionSecretOf, showConsole, viewerOf } from './console-kit.js';
+import { recordConsoleRoute } from './console-routes.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 import { groupPages } from './groups.routes.js';
 import { importPages } from './import.routes.js';
@@ -39,6 +40,7 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
   // Pages for people, not operations of the API: they stay out of the OpenAPI document.
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
+    recordConsoleRoute(app, route);
   });
   acceptForms(app);
   app.decorateRequest('operator', null);
