@@ -3,6 +3,7 @@ import { fill } from '../../pages/strings.js';
 import type { ReportListPage } from '../../reports/reports.service.js';
 import { REPORT_TYPES, type Variant } from '../../variants/variant.types.js';
 import { consoleDate, consoleDateTime } from '../format.js';
+import { groupReportStrings } from '../group-report-strings.js';
 import { type ReportsStrings, reportsStrings } from '../reports-strings.js';
 import { consoleStrings } from '../strings.js';
 import { type ConsoleView, chrome, type Viewer } from './console-view.js';
@@ -85,6 +86,7 @@ export function reportListView(
       ...chrome(viewer, 'reports'),
       r,
       title: r.title,
+      makeGroupReport: groupReportStrings(viewer.language).make,
       notice: input.notice,
       variants: input.variants.map((variant) => ({
         value: variant.alias,
