@@ -116,6 +116,12 @@ export interface GroupReportStrings {
   readonly draftGoneBody: string;
   readonly unknownCampaign: string;
   readonly unknownGroup: string;
+  readonly made: string;
+  readonly leftOutTitle: string;
+  /** "{report}", "{code}" */
+  readonly leftOutAnswer: string;
+  /** "{report}" */
+  readonly leftOutReport: string;
 }
 
 const enUS: GroupReportStrings = {
@@ -231,6 +237,10 @@ const enUS: GroupReportStrings = {
   draftGoneBody: 'The choices for this report are gone (they are kept while you are signed in).',
   unknownCampaign: 'That campaign does not exist (any more)',
   unknownGroup: 'That group does not exist (any more)',
+  made: 'The group report has been made.',
+  leftOutTitle: 'Free-text answers left out',
+  leftOutAnswer: 'Answer {code} of report {report}',
+  leftOutReport: 'Every answer of report {report}',
 };
 
 const nlNL: GroupReportStrings = {
@@ -349,6 +359,10 @@ const nlNL: GroupReportStrings = {
   draftGoneBody: 'De keuzes voor dit rapport zijn weg (ze worden bewaard zolang u bent aangemeld).',
   unknownCampaign: 'Die campagne bestaat niet (meer)',
   unknownGroup: 'Die groep bestaat niet (meer)',
+  made: 'Het groepsrapport is gemaakt.',
+  leftOutTitle: 'Weggelaten open antwoorden',
+  leftOutAnswer: 'Antwoord {code} van rapport {report}',
+  leftOutReport: 'Elk antwoord van rapport {report}',
 };
 
 const esES: GroupReportStrings = {
@@ -466,6 +480,10 @@ const esES: GroupReportStrings = {
   draftGoneBody: 'Las opciones de este informe ya no están (se guardan mientras tiene la sesión iniciada).',
   unknownCampaign: 'Esa campaña no existe (ya)',
   unknownGroup: 'Ese grupo no existe (ya)',
+  made: 'Se ha creado el informe de grupo.',
+  leftOutTitle: 'Respuestas abiertas omitidas',
+  leftOutAnswer: 'Respuesta {code} del informe {report}',
+  leftOutReport: 'Todas las respuestas del informe {report}',
 };
 
 const frFR: GroupReportStrings = {
@@ -586,6 +604,10 @@ const frFR: GroupReportStrings = {
   draftGoneBody: 'Les choix de ce rapport ont disparu (ils sont gardés tant que vous êtes connecté).',
   unknownCampaign: 'Cette campagne n’existe pas (ou plus)',
   unknownGroup: 'Ce groupe n’existe pas (ou plus)',
+  made: 'Le rapport de groupe a été créé.',
+  leftOutTitle: 'Réponses libres écartées',
+  leftOutAnswer: 'Réponse {code} du rapport {report}',
+  leftOutReport: 'Toutes les réponses du rapport {report}',
 };
 
 const BY_LANGUAGE: Readonly<Partial<Record<Language, GroupReportStrings>>> = { enUS, nlNL, esES, frFR };

@@ -259,6 +259,6 @@ export async function groupReportPages(app: ApiInstance, deps: AppContext) {
     }
     if ('gone' in outcome) return gone(request, reply);
     const id = 'made' in outcome ? outcome.made.reportid : outcome.already;
-    return reply.redirect(`/console/reports/${encodeURIComponent(id)}`, 303);
+    return reply.redirect(`/console/reports/${encodeURIComponent(id)}?done=made`, 303);
   });
 }

@@ -1,4 +1,4 @@
-import type { Report, ReportCreate } from '@assay/schema';
+import { type Report, ReportCreate } from '@assay/schema';
 import type { Kysely } from 'kysely';
 import { type CampaignDeps, getCampaign } from '../campaigns/campaigns.service.js';
 import type { Database } from '../db/database.js';
@@ -13,6 +13,7 @@ import {
 } from '../reports/group.service.js';
 import type { ReportDeps } from '../reports/personal.service.js';
 import * as reports from '../reports/reports.service.js';
+import { validate } from '../validation/validator.js';
 import type { ConsoleSessionRow } from './console.table.js';
 import { type DraftAnswers, discardDraft, loadDraft, saveDraft, takeDraft } from './drafts.service.js';
 
@@ -155,12 +156,19 @@ export async function selectionOf(
   return { ...base, ids: raters, master: selves[0] ?? null, selfCount: 1 };
 }
 
-/** The POST /reports body of a choice and its selection. */
+/**
+ * The POST /reports body of a choice and its selection, checked by the API's own schema (as the
+ * route checks it) so that a refusal is the API's message.
+ */
 export function requestOf(
   choice: GroupReportChoice,
   selection: GroupReportSelection,
   excluded: readonly string[] = [],
 ): ReportCreate {
+  return validate(ReportCreate, bodyOf(choice, selection, excluded), 'body') as ReportCreate;
+}
+
+function bodyOf(choice: GroupReportChoice, selection: GroupReportSelection, excluded: readonly string[]) {
   return {
     reportType: choice.kind === '360' ? 'group' : choice.kind,
     variant: selection.variant,

@@ -6,6 +6,7 @@ import { BusinessError } from '../domain/errors.js';
 import { type RaterGroup, raterGroupOf, raterParticipation } from '../pdf/feedback-model.js';
 import { formatDate } from '../util/dates.js';
 import { randomId, randomSecret } from '../util/ids.js';
+import { isStorableText } from '../util/text.js';
 import { isLanguage, type Language, type Variant } from '../variants/variant.types.js';
 import { lookupVariant } from '../variants/variant-lookup.js';
 import { variantLanguage } from './answers.js';
@@ -289,6 +290,8 @@ function checkReasons(
   return excluded.map((entry) => {
     const reason = (reasons.get(entry) ?? '').trim();
     if (reason === '') throw new BusinessError(`excludedVerbatims: a reason is required for ${entry}`);
+    if (!isStorableText(reason))
+      throw new BusinessError(`excludedVerbatims: the reason for ${entry} is not valid text`);
     if ([...reason].length > MAX_REASON)
       throw new BusinessError(
         `excludedVerbatims: the reason for ${entry} has more than ${MAX_REASON} characters`,

@@ -121,7 +121,7 @@ describeInBrowser('making a group report in the console', () => {
     await item.locator('input[type=checkbox]').check();
     await item.locator('input[type=text]').fill('Names the manager');
     await submit('#make');
-    const id = /\/console\/reports\/([0-9A-Za-z]{10})$/.exec(page.url())?.[1] as string;
+    const id = /\/console\/reports\/([0-9A-Za-z]{10})\?done=made$/.exec(page.url())?.[1] as string;
     expect(id).toBeDefined();
     expect(await page.locator('h1').textContent()).toContain(id);
     const response = await page.request.get(url(`/console/reports/${id}/pdf`));
@@ -201,7 +201,7 @@ describeInBrowser('making a group report in the console', () => {
     await page.keyboard.type('Off topic');
     await tabTo('Make the report');
     await Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]);
-    const id = /\/console\/reports\/([0-9A-Za-z]{10})$/.exec(page.url())?.[1] as string;
+    const id = /\/console\/reports\/([0-9A-Za-z]{10})\?done=made$/.exec(page.url())?.[1] as string;
     const short = (await api('GET', `/reports/${id}/short`)).json.data;
     expect([short.type, short.name, short.campaignid]).toEqual(['group', 'By keyboard', campaign]);
     expect(short.config.excludedVerbatims).toMatch(/^[0-9A-Za-z]{10}:Remarks1$/);

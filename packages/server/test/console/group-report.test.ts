@@ -18,6 +18,13 @@ const plain = (body: string) =>
     .replace(/&amp;/g, '&')
     .replace(/&#x3D;/g, '=');
 
+/** The report a "Make the report" answer leads to. */
+const idOf = (location: unknown) => {
+  const id = /^\/console\/reports\/([0-9A-Za-z]{10})\?done=made$/.exec(String(location))?.[1];
+  if (!id) throw new Error(`not a made report: ${String(location)}`);
+  return id;
+};
+
 /** "Make a group report": the form, the pick list, the check page (nothing made) and making it once. */
 describe.each(dialects)('console: make a group report (%s)', (dialect) => {
   let instance: Instance;
@@ -191,12 +198,12 @@ describe.each(dialects)('console: make a group report (%s)', (dialect) => {
     const form = { leave: entry, [`reason:${entry}`]: 'Names a manager: <recognisable>' };
     const made = await browser.post('/console/reports/new/make', form);
     expect(made.statusCode).toBe(303);
-    const id = (made.headers.location as string).replace('/console/reports/', '');
+    const id = idOf(made.headers.location);
     expect(id).toMatch(/^[0-9A-Za-z]{10}$/);
     // Posted twice: one report, and the second leads to it too.
     const again = await browser.post('/console/reports/new/make', form);
     expect(again.statusCode).toBe(303);
-    expect(again.headers.location).toBe(`/console/reports/${id}`);
+    expect(again.headers.location).toBe(`/console/reports/${id}?done=made`);
     expect(await count('groupanon')).toBe(1);
     expect(await count()).toBe(afterImport + 1);
 
@@ -223,9 +230,14 @@ describe.each(dialects)('console: make a group report (%s)', (dialect) => {
       .where('report_id', '=', id)
       .execute();
     expect(reasons).toEqual([{ report_id: id, entry, reason: 'Names a manager: <recognisable>' }]);
-    const page = await browser.get(`/console/reports/${id}`);
+    const page = await browser.get(`/console/reports/${id}?done=made`);
     expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('The group report has been made.');
     expect(page.body).toContain(`/console/reports/${id}/pdf`);
+    // The report's page names what was left out and why.
+    expect(page.body).toContain(
+      `<dt class="summary-list__key">Answer Remarks1 of report ${campaignReports[0]}</dt><dd class="summary-list__value"><bdi>Names a manager: &lt;recognisable&gt;</bdi></dd>`,
+    );
     // Deleting the report takes its reasons with it.
     expect((await instance.call('DELETE', `/reports/${id}`)).json.status).toBe('OK');
     expect(
@@ -250,7 +262,7 @@ describe.each(dialects)('console: make a group report (%s)', (dialect) => {
     expect(check.body).toContain('The chosen reports have no free-text answers.');
     const made = await browser.post('/console/reports/new/make', {});
     expect(made.statusCode).toBe(303);
-    const id = (made.headers.location as string).split('/').pop() as string;
+    const id = idOf(made.headers.location);
     const short = (await instance.call('GET', `/reports/${id}/short`)).json.data;
     expect([short.type, short.name, short.language, short.config.excludedVerbatims]).toEqual([
       'group',
@@ -313,7 +325,7 @@ describe.each(dialects)('console: make a group report (%s)', (dialect) => {
     await browser.post('/console/reports/new/pick', { report: campaignReports });
     const condensed = await browser.post('/console/reports/new/make', {});
     expect(condensed.statusCode).toBe(303);
-    const condensedId = (condensed.headers.location as string).split('/').pop() as string;
+    const condensedId = idOf(condensed.headers.location);
     expect((await instance.call('GET', `/reports/${condensedId}/short`)).json.data.type).toBe('condensed');
 
     // Made: the next report starts afresh.
@@ -328,7 +340,7 @@ describe.each(dialects)('console: make a group report (%s)', (dialect) => {
     await start({ kind: 'complete', source: 'reports', variant: 'leadership360' });
     await browser.post('/console/reports/new/pick', { report: campaignReports });
     const complete = await browser.post('/console/reports/new/make', {});
-    const completeId = (complete.headers.location as string).split('/').pop() as string;
+    const completeId = idOf(complete.headers.location);
     const short = (await instance.call('GET', `/reports/${completeId}/short`)).json.data;
     expect(short.type).toBe('complete');
     expect(short.config.selectedReports).toBe(campaignReports.join(','));
@@ -372,7 +384,7 @@ describe.each(dialects)('console: make a group report (%s)', (dialect) => {
     // The subject's own remark and the peers' are listed to leave out (the PDF leaves the peers' out anyway).
     expect(check.body).toContain('<bdi>I listen</bdi>');
     const made = await browser.post('/console/reports/new/make', {});
-    const id = (made.headers.location as string).split('/').pop() as string;
+    const id = idOf(made.headers.location);
     const short = (await instance.call('GET', `/reports/${id}/short`)).json.data;
     expect([short.type, short.config.selectedReportsMaster, short.memberid]).toEqual([
       'group',
@@ -392,5 +404,85 @@ describe.each(dialects)('console: make a group report (%s)', (dialect) => {
     expect(plain(refused.body)).toContain(
       `selectedReportsMaster: is required: ${ids[1]} is a manager report, and a 360 report needs the subject's self report`,
     );
+  });
+
+  it('two "Make the report" posted at once make one report', async () => {
+    await browser.get('/console/reports/new');
+    await start({ kind: 'condensed', source: 'group', group: groupId, variant: 'leadership360' });
+    const before = await count('condensed');
+    const [one, two] = await Promise.all([
+      browser.post('/console/reports/new/make', {}),
+      browser.post('/console/reports/new/make', {}),
+    ]);
+    expect(await count('condensed')).toBe(before + 1);
+    const made = [one, two].filter((response) => response.statusCode === 303);
+    expect(made.length).toBeGreaterThanOrEqual(1);
+    // The other found the draft taken: it leads to the report, or (still being made) to a fresh start.
+    for (const response of [one, two]) expect([303, 404]).toContain(response.statusCode);
+  });
+
+  it('odd input: a name or reason that cannot be stored, an unknown language, a long reason; nothing made', async () => {
+    const before = await count();
+    await browser.get('/console/reports/new');
+    await start({ kind: 'group', source: 'campaign', campaign, name: 'bad\u0000name' });
+    expect((await browser.get('/console/reports/new/check')).body).toContain(
+      'name: must not contain NUL or unpaired surrogate characters',
+    );
+    // The API's own message.
+    const api = await instance.call('POST', '/reports', {
+      body: {
+        reportType: 'group',
+        variant: 'leadership360',
+        selectedReports: campaignReports[0],
+        name: 'a\u0000',
+      },
+    });
+    expect(api.json).toEqual({
+      status: 'ERROR',
+      data: 'name: must not contain NUL or unpaired surrogate characters',
+    });
+    await start({ kind: 'group', source: 'campaign', campaign, language: 'deDE' });
+    const language = await browser.get('/console/reports/new/check');
+    const message = (
+      await instance.call('POST', '/reports', {
+        body: {
+          reportType: 'group',
+          variant: 'leadership360',
+          selectedReports: campaignReports[0],
+          language: 'deDE',
+        },
+      })
+    ).json.data as string;
+    expect(message).toMatch(/^language: /);
+    expect(plain(language.body)).toContain(message);
+    expect(language.body).not.toContain('Make the report');
+    await start({ kind: 'group', source: 'campaign', campaign });
+    const entry = `${campaignReports[1]}:Remarks1`;
+    const nul = await browser.post('/console/reports/new/make', {
+      leave: entry,
+      [`reason:${entry}`]: 'a\u0000b',
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.body).toContain(`excludedVerbatims: the reason for ${entry} is not valid text`);
+    const long = await browser.post('/console/reports/new/make', {
+      leave: entry,
+      [`reason:${entry}`]: 'x'.repeat(501),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toContain(`excludedVerbatims: the reason for ${entry} has more than 500 characters`);
+    // The long reason comes back as typed, for the operator to shorten.
+    expect(long.body).toContain(`value="${'x'.repeat(501)}"`);
+    const bare = `${campaignReports[1]}`;
+    const whole = await browser.post('/console/reports/new/make', {
+      leave: bare,
+      [`reason:${bare}`]: 'All of it',
+    });
+    expect(whole.statusCode).toBe(303);
+    const id = idOf(whole.headers.location);
+    expect((await instance.call('GET', `/reports/${id}/short`)).json.data.config.excludedVerbatims).toBe(
+      bare,
+    );
+    expect((await browser.get(`/console/reports/${id}`)).body).toContain(`Every answer of report ${bare}`);
+    expect(await count()).toBe(before + 1);
   });
 });
