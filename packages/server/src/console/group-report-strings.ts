@@ -117,6 +117,9 @@ export interface GroupReportStrings {
   readonly unknownCampaign: string;
   readonly unknownGroup: string;
   readonly made: string;
+  readonly subjectLegend: string;
+  readonly subjectHint: string;
+  readonly subjectChoose: string;
   readonly leftOutTitle: string;
   /** "{report}", "{code}" */
   readonly leftOutAnswer: string;
@@ -232,7 +235,7 @@ const enUS: GroupReportStrings = {
   emptySource: 'There are no personal reports of this questionnaire in {source} yet.',
   noSubject360: 'A 360 report needs the subject’s own report (role self) among the reports.',
   severalSubjects360:
-    'The reports hold {count} self reports, and a 360 report is about one subject: hand-pick that subject’s reports.',
+    'The reports hold {count} people’s own reports, and a 360 report is about one person: choose whose it is.',
   draftGoneTitle: 'Start the group report again',
   draftGoneBody: 'The choices for this report are gone (they are kept while you are signed in).',
   unknownCampaign: 'That campaign does not exist (any more)',
@@ -241,6 +244,10 @@ const enUS: GroupReportStrings = {
   leftOutTitle: 'Free-text answers left out',
   leftOutAnswer: 'Answer {code} of report {report}',
   leftOutReport: 'Every answer of report {report}',
+  subjectLegend: 'Whose 360 report is it?',
+  subjectHint:
+    'The reports hold several people’s own reports. The report uses the one chosen and the reports of their raters.',
+  subjectChoose: 'Use this person',
 };
 
 const nlNL: GroupReportStrings = {
@@ -354,7 +361,7 @@ const nlNL: GroupReportStrings = {
   noSubject360:
     'Een 360-rapport heeft het eigen rapport van de persoon (rol zelf) tussen de rapporten nodig.',
   severalSubjects360:
-    'De rapporten bevatten {count} eigen rapporten, en een 360-rapport gaat over één persoon: kies zelf de rapporten van die persoon.',
+    'De rapporten bevatten de eigen rapporten van {count} personen, en een 360-rapport gaat over één persoon: kies over wie.',
   draftGoneTitle: 'Begin opnieuw aan het groepsrapport',
   draftGoneBody: 'De keuzes voor dit rapport zijn weg (ze worden bewaard zolang u bent aangemeld).',
   unknownCampaign: 'Die campagne bestaat niet (meer)',
@@ -363,6 +370,10 @@ const nlNL: GroupReportStrings = {
   leftOutTitle: 'Weggelaten open antwoorden',
   leftOutAnswer: 'Antwoord {code} van rapport {report}',
   leftOutReport: 'Elk antwoord van rapport {report}',
+  subjectLegend: 'Over wie gaat het 360-rapport?',
+  subjectHint:
+    'De rapporten bevatten de eigen rapporten van meerdere personen. Het rapport gebruikt de gekozen persoon en de rapporten van diens beoordelaars.',
+  subjectChoose: 'Deze persoon gebruiken',
 };
 
 const esES: GroupReportStrings = {
@@ -475,7 +486,7 @@ const esES: GroupReportStrings = {
   emptySource: 'Todavía no hay informes personales de este cuestionario en {source}.',
   noSubject360: 'Un informe 360 necesita entre los informes el de la propia persona (rol propio).',
   severalSubjects360:
-    'Los informes contienen {count} informes propios, y un informe 360 trata sobre una sola persona: elija a mano los informes de esa persona.',
+    'Los informes contienen los informes propios de {count} personas, y un informe 360 trata sobre una sola persona: elija de quién es.',
   draftGoneTitle: 'Empiece de nuevo el informe de grupo',
   draftGoneBody: 'Las opciones de este informe ya no están (se guardan mientras tiene la sesión iniciada).',
   unknownCampaign: 'Esa campaña no existe (ya)',
@@ -484,6 +495,10 @@ const esES: GroupReportStrings = {
   leftOutTitle: 'Respuestas abiertas omitidas',
   leftOutAnswer: 'Respuesta {code} del informe {report}',
   leftOutReport: 'Todas las respuestas del informe {report}',
+  subjectLegend: '¿De quién es el informe 360?',
+  subjectHint:
+    'Los informes contienen los informes propios de varias personas. El informe usa la persona elegida y los informes de sus evaluadores.',
+  subjectChoose: 'Usar esta persona',
 };
 
 const frFR: GroupReportStrings = {
@@ -599,7 +614,7 @@ const frFR: GroupReportStrings = {
   emptySource: 'Il n’y a pas encore de rapport personnel de ce questionnaire dans {source}.',
   noSubject360: 'Un rapport 360 demande, parmi les rapports, celui de la personne sur elle-même (rôle soi).',
   severalSubjects360:
-    'Les rapports contiennent {count} rapports de personnes sur elles-mêmes, et un rapport 360 concerne une seule personne : choisissez à la main les rapports de cette personne.',
+    'Les rapports contiennent les rapports de {count} personnes sur elles-mêmes, et un rapport 360 concerne une seule personne : choisissez laquelle.',
   draftGoneTitle: 'Recommencez le rapport de groupe',
   draftGoneBody: 'Les choix de ce rapport ont disparu (ils sont gardés tant que vous êtes connecté).',
   unknownCampaign: 'Cette campagne n’existe pas (ou plus)',
@@ -608,6 +623,10 @@ const frFR: GroupReportStrings = {
   leftOutTitle: 'Réponses libres écartées',
   leftOutAnswer: 'Réponse {code} du rapport {report}',
   leftOutReport: 'Toutes les réponses du rapport {report}',
+  subjectLegend: 'De qui est ce rapport 360 ?',
+  subjectHint:
+    'Les rapports contiennent les rapports de plusieurs personnes sur elles-mêmes. Le rapport utilise la personne choisie et les rapports de ses évaluateurs.',
+  subjectChoose: 'Utiliser cette personne',
 };
 
 const BY_LANGUAGE: Readonly<Partial<Record<Language, GroupReportStrings>>> = { enUS, nlNL, esES, frFR };

@@ -108,7 +108,9 @@ export async function groupReportPages(app: ApiInstance, deps: AppContext) {
       const [row] = await chosenReports(deps, [selection.master]);
       subject = [row?.firstname, row?.lastname].filter(Boolean).join(' ') || selection.master;
     }
+    const subjects = selection.subjects.length > 0 ? await chosenReports(deps, selection.subjects) : [];
     const view = groupReportCheckView(viewerOf(request), {
+      subjects,
       choice,
       selection,
       variant: deps.variants.get(selection.variant),
@@ -174,6 +176,7 @@ export async function groupReportPages(app: ApiInstance, deps: AppContext) {
       source: form.source as GroupReportSource,
       // Hand-picked reports stay chosen while the questionnaire stays the same.
       picked: before && before.variant === form.variant ? before.picked : [],
+      subject: '',
     };
     await saveChoice(db, session, choice, clock());
     return reply.redirect(`/console/reports/new/${choice.source === 'reports' ? 'pick' : 'check'}`, 303);
@@ -231,6 +234,16 @@ export async function groupReportPages(app: ApiInstance, deps: AppContext) {
     const choice = await loadChoice(db, sessionOf(request));
     if (!choice) return gone(request, reply);
     return showCheck(request, reply, choice);
+  });
+
+  // A 360's subject, when the reports hold several people's own reports.
+  app.post('/reports/new/subject', async (request, reply) => {
+    const session = sessionOf(request);
+    const choice = await loadChoice(db, session);
+    if (!choice) return gone(request, reply);
+    const subject = text(fieldsOf(request.body).subject).slice(0, 40);
+    await saveChoice(db, session, { ...choice, subject }, clock());
+    return reply.redirect('/console/reports/new/check', 303);
   });
 
   app.post('/reports/new/make', async (request, reply) => {

@@ -6,10 +6,10 @@ import { NotFound } from '../domain/errors.js';
 import { getGroup } from '../groups/groups.service.js';
 import {
   createGroupReport,
+  feedbackParts,
   type GroupReportPlan,
   MAX_SELECTED,
   planGroupReport,
-  rolesOf,
 } from '../reports/group.service.js';
 import type { ReportDeps } from '../reports/personal.service.js';
 import * as reports from '../reports/reports.service.js';
@@ -37,6 +37,8 @@ export interface GroupReportChoice {
   readonly name: string;
   /** Hand-picked reports, in the order chosen. */
   readonly picked: readonly string[];
+  /** A 360's subject: its self report, when the reports hold several. */
+  readonly subject: string;
 }
 
 const DRAFT = 'group-report';
@@ -64,6 +66,7 @@ export function choiceOf(draft: DraftAnswers): GroupReportChoice | undefined {
     variant: draft.variant ?? '',
     language: draft.language ?? '',
     name: draft.name ?? '',
+    subject: draft.subject ?? '',
     picked: (draft.picked ?? '').split(',').filter((id) => id !== ''),
   };
 }
@@ -91,6 +94,8 @@ export interface GroupReportSelection {
   /** A choice the console cannot turn into a request (no reports; a 360 without one subject). */
   readonly problem?: 'unknownSource' | 'empty' | 'noSubject' | 'severalSubjects';
   readonly selfCount: number;
+  /** A 360's possible subjects (their self reports) when the reports hold several. */
+  readonly subjects: readonly string[];
 }
 
 async function personalIds(
@@ -135,25 +140,50 @@ export async function selectionOf(
   } catch (error) {
     // Deleted since it was chosen (or never there: a form from elsewhere).
     if (error instanceof NotFound)
-      return { variant, sourceName, selfCount: 0, ids: [], master: null, problem: 'unknownSource' };
+      return {
+        variant,
+        sourceName,
+        selfCount: 0,
+        subjects: [],
+        ids: [],
+        master: null,
+        problem: 'unknownSource',
+      };
     throw error;
   }
   ids = ids.slice(0, MAX_SELECTED);
-  const base = { variant, campaignId, sourceName, selfCount: 0 };
+  const base = { variant, campaignId, sourceName, selfCount: 0, subjects: [] };
   if (ids.length === 0) return { ...base, ids, master: null, problem: 'empty' };
   if (choice.kind !== '360') return { ...base, ids, master: null };
-  const roles = await rolesOf(deps, ids);
-  const selves = ids.filter((id) => roles.get(id) === 'self');
-  const raters = ids.filter((id) => roles.get(id) !== 'self');
-  if (selves.length !== 1)
+  // A 360: the subject's self report is the master. Of several, the operator chooses one; its
+  // raters are the reports answered about that subject (campaign members' `extra.subject`), and
+  // those that name no subject (imported ones).
+  const parts = await feedbackParts(deps, ids);
+  const selves = ids.filter((id) => parts.get(id)?.role === 'self');
+  const master =
+    selves.length === 1 ? selves[0] : selves.includes(choice.subject) ? choice.subject : undefined;
+  if (master === undefined) {
     return {
       ...base,
-      ids: raters,
+      ids: ids.filter((id) => parts.get(id)?.role !== 'self'),
       master: null,
       selfCount: selves.length,
+      subjects: selves,
       problem: selves.length === 0 ? 'noSubject' : 'severalSubjects',
     };
-  return { ...base, ids: raters, master: selves[0] ?? null, selfCount: 1 };
+  }
+  const subjectMember = parts.get(master)?.memberId ?? null;
+  const raters = ids.filter((id) => {
+    const part = parts.get(id);
+    return part?.role !== 'self' && (part?.subject === undefined || part.subject === subjectMember);
+  });
+  return {
+    ...base,
+    ids: raters,
+    master,
+    selfCount: selves.length,
+    subjects: selves.length > 1 ? selves : [],
+  };
 }
 
 /**

@@ -55,13 +55,27 @@ export function roleOf(row: Pick<ReportRow, 'config'>): string | undefined {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The role of each of these reports (`roleOf`), for choosing a 360's subject; unknown ids left out. */
-export async function rolesOf(
+/** What a 360 needs to know of a personal report: its role, its member, and whose rater it is. */
+export interface FeedbackPart {
+  readonly role: string | undefined;
+  readonly memberId: string | null;
+  /** The subject (a member id) a rater answered about, from the campaign member's `extra`. */
+  readonly subject: string | undefined;
+}
+
+/** The 360 parts of these reports (`roleOf`, `config.extra.subject`); unknown ids left out. */
+export async function feedbackParts(
   deps: Pick<ReportDeps, 'db'>,
   ids: readonly string[],
-): Promise<Map<string, string | undefined>> {
+): Promise<Map<string, FeedbackPart>> {
   const rows = await repo.findReports(deps.db, ids);
-  return new Map([...rows.values()].map((row) => [row.id, roleOf(row)]));
+  return new Map(
+    [...rows.values()].map((row) => {
+      const extra = repo.parseReportObject(row.config).extra as { subject?: unknown } | null | undefined;
+      const subject = typeof extra?.subject === 'string' && extra.subject !== '' ? extra.subject : undefined;
+      return [row.id, { role: roleOf(row), memberId: row.member_id, subject }];
+    }),
+  );
 }
 
 /** The list rows of reports chosen by hand, in the order chosen (the console's picking page). */

@@ -33,6 +33,7 @@ describeInBrowser('making a group report in the console', () => {
   let campaign: string;
   let small: string;
   const raters: string[] = [];
+  let otherSelf: string;
   let status = 0;
 
   const url = (path: string) => `${served.base}${path}`;
@@ -85,6 +86,9 @@ describeInBrowser('making a group report in the console', () => {
       const who = role === 'self' ? subject : await member(`Rater${raters.length}`, role);
       raters.push(...(await importRows([{ memberid: who, role, answers: answers(4, `${role} remark`) }])));
     }
+    [otherSelf = ''] = await importRows([
+      { memberid: await member('Una', 'Other'), role: 'self', answers: answers(2) },
+    ]);
   }, 120_000);
   afterAll(async () => {
     await context?.close();
@@ -253,6 +257,16 @@ describeInBrowser('making a group report in the console', () => {
       await page.locator(`#report-${raters[0]}`).uncheck();
       await submit('main form[method=post] button[type=submit]');
       await state('check-refused', 200);
+      await go('/console/reports/new');
+      await page.locator('#kind-360').check();
+      await submit('main button[type=submit]');
+      await go('/console/reports/new/pick');
+      for (const id of [...raters, otherSelf]) await page.locator(`#report-${id}`).check();
+      await submit('main form[method=post] button[type=submit]');
+      await state('check-choose-subject', 200);
+      await page.locator(`#subject-${raters[0]}`).check();
+      await submit('form[action="/console/reports/new/subject"] button');
+      await state('check-subject-chosen', 200);
     }
     expect(violations).toEqual([]);
   }, 240_000);

@@ -485,4 +485,79 @@ describe.each(dialects)('console: make a group report (%s)', (dialect) => {
     expect((await browser.get(`/console/reports/${id}`)).body).toContain(`Every answer of report ${bare}`);
     expect(await count()).toBe(before + 1);
   });
+
+  it('a 360 from a campaign of several subjects: the operator chooses whose, and gets that subject’s raters', async () => {
+    const made = await instance.call('POST', '/campaigns', {
+      body: { name: '360 round', variant: 'leadership360', start: '2026-01-01T00:00:00Z' },
+    });
+    const round = made.json.data.campaignid as string;
+    const ann = await member('Ann', 'Subject');
+    const ben = await member('Ben', 'Subject');
+    const rows: { who: string; role: string; about?: string }[] = [
+      { who: ann, role: 'self' },
+      { who: ben, role: 'self' },
+      { who: await member('M', 'Ann'), role: 'manager', about: ann },
+      ...(await Promise.all([1, 2, 3].map((i) => member(`P${i}`, 'Ann')))).map((who) => ({
+        who,
+        role: 'peer',
+        about: ann,
+      })),
+      ...(await Promise.all([1, 2].map((i) => member(`D${i}`, 'Ben')))).map((who) => ({
+        who,
+        role: 'directreport',
+        about: ben,
+      })),
+    ];
+    const ids: string[] = [];
+    for (const row of rows) {
+      const [id = ''] = await importRows('leadership360', [
+        { memberid: row.who, campaignid: round, role: row.role, answers: answers(3) },
+      ]);
+      // As the questionnaire leaves a rater's report: the campaign member's extra names the subject.
+      if (row.about)
+        await kysely()
+          .updateTable('reports')
+          .set({
+            config: JSON.stringify({
+              extra: { role: row.role, subject: row.about },
+              campaignparams: { role: row.role },
+            }),
+          })
+          .where('id', '=', id)
+          .execute();
+      ids.push(id);
+    }
+    await browser.get('/console/reports/new');
+    await start({ kind: '360', source: 'campaign', campaign: round });
+    const several = await browser.get('/console/reports/new/check');
+    expect(several.body).toContain(
+      'The reports hold 2 people’s own reports, and a 360 report is about one person: choose whose it is.',
+    );
+    expect(several.body).toContain(`id="subject-${ids[0]}" name="subject" type="radio" value="${ids[0]}"`);
+    expect(several.body).toContain('<bdi>Ben Subject</bdi>');
+    expect(several.body).not.toContain('Make the report');
+    expect(
+      (await browser.post('/console/reports/new/subject', { subject: ids[0] as string })).statusCode,
+    ).toBe(303);
+    const check = await browser.get('/console/reports/new/check');
+    expect(check.body).toContain(`value="${ids[0]}" checked`);
+    expect(check.body).toContain('It is about Ann Subject: their own report and 4 raters’ reports.');
+    expect(check.body).toContain('No rater group is left out.');
+    const table = check.body.match(/<tbody>[\s\S]*?<\/tbody>/)?.[0] ?? '';
+    expect(table).toContain('<th scope="row">Direct report</th>\n<td>0</td>\n<td>No responses</td>');
+    // A subject that is not one of them is no choice.
+    await browser.post('/console/reports/new/subject', { subject: 'ZZZZZZZZZZ' });
+    expect((await browser.get('/console/reports/new/check')).body).not.toContain('Make the report');
+    await browser.post('/console/reports/new/subject', { subject: ids[1] as string });
+    const benCheck = await browser.get('/console/reports/new/check');
+    expect(benCheck.body).toContain('It is about Ben Subject: their own report and 2 raters’ reports.');
+    expect(benCheck.body).toContain('Left out of the report: Direct report.');
+    const report = await browser.post('/console/reports/new/make', {});
+    const short = (await instance.call('GET', `/reports/${idOf(report.headers.location)}/short`)).json.data;
+    expect([short.config.selectedReportsMaster, short.config.selectedReports, short.memberid]).toEqual([
+      ids[1],
+      ids.slice(6).join(','),
+      ben,
+    ]);
+  });
 });

@@ -184,10 +184,19 @@ export function groupReportCheckView(
     reasons?: ReadonlyMap<string, string>;
     /** A refusal of "Make the report" (the API's message). */
     error?: string;
+    /** A 360's possible subjects (their self reports), when there are several. */
+    subjects?: readonly ReportListRow[];
   },
 ): ConsoleView {
   const g = groupReportStrings(viewer.language);
   const c = consoleStrings(viewer.language);
+  const subjects = (input.subjects ?? []).map((row) => ({
+    id: `subject-${row.reportid}`,
+    value: row.reportid,
+    name: subjectOf(row) || row.reportid,
+    date: consoleDate(viewer.language, row.date),
+    checked: row.reportid === input.selection.master,
+  }));
   const { choice, selection, plan } = input;
   const language = 'refused' in plan ? choice.language : plan.language;
   const source =
@@ -288,6 +297,7 @@ export function groupReportCheckView(
       pageError: verbatims.some((row) => row.error) ? undefined : input.error,
       rows,
       problem,
+      subjects: subjects.length > 0 ? subjects : undefined,
       uses: ok
         ? input.subject !== undefined && ok.master !== null
           ? fill(g.usesSubject, { name: input.subject, count: ok.count })
