@@ -7,7 +7,7 @@ import { listGroups } from '../groups/groups.service.js';
 import { formValues } from '../http/form-body.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
 import { fill } from '../pages/strings.js';
-import { chosenReports, MAX_SELECTED } from '../reports/group.service.js';
+import { chosenReports } from '../reports/group.service.js';
 import * as reports from '../reports/reports.service.js';
 import { showConsole, viewerOf } from './console-kit.js';
 import {
@@ -226,7 +226,7 @@ export async function groupReportPages(app: ApiInstance, deps: AppContext) {
     const q = text(fieldsOf(request.body).q).slice(0, 100);
     const g = groupReportStrings(viewerOf(request).language);
     if (picked.length === 0) return pickPage(request, reply, { ...choice, picked: [] }, q, g.pickRequired);
-    await saveChoice(db, session, { ...choice, picked: picked.slice(0, MAX_SELECTED) }, clock());
+    await saveChoice(db, session, { ...choice, picked }, clock());
     return reply.redirect('/console/reports/new/check', 303);
   });
 

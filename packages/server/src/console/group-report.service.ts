@@ -8,7 +8,6 @@ import {
   createGroupReport,
   feedbackParts,
   type GroupReportPlan,
-  MAX_SELECTED,
   planGroupReport,
 } from '../reports/group.service.js';
 import type { ReportDeps } from '../reports/personal.service.js';
@@ -151,7 +150,6 @@ export async function selectionOf(
       };
     throw error;
   }
-  ids = ids.slice(0, MAX_SELECTED);
   const base = { variant, campaignId, sourceName, selfCount: 0, subjects: [] };
   if (ids.length === 0) return { ...base, ids, master: null, problem: 'empty' };
   if (choice.kind !== '360') return { ...base, ids, master: null };
@@ -204,10 +202,11 @@ function bodyOf(choice: GroupReportChoice, selection: GroupReportSelection, excl
     variant: selection.variant,
     ...(choice.language ? { language: choice.language } : {}),
     ...(choice.name.trim() ? { name: choice.name.trim() } : {}),
-    selectedReports: selection.ids.join(','),
+    // As lists (the schema's other form): 10,000 ids joined would pass its 100,000-character string.
+    selectedReports: [...selection.ids],
     ...(selection.master ? { selectedReportsMaster: selection.master } : {}),
     ...(selection.campaignId ? { campaignid: selection.campaignId } : {}),
-    ...(excluded.length > 0 ? { excludedVerbatims: excluded.join(',') } : {}),
+    ...(excluded.length > 0 ? { excludedVerbatims: [...excluded] } : {}),
   };
 }
 

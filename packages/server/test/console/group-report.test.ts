@@ -472,6 +472,15 @@ describe.each(dialects)('console: make a group report (%s)', (dialect) => {
     expect(long.body).toContain(`excludedVerbatims: the reason for ${entry} has more than 500 characters`);
     // The long reason comes back as typed, for the operator to shorten.
     expect(long.body).toContain(`value="${'x'.repeat(501)}"`);
+    // More reports than a group report takes: the API's own limit, nothing cut off silently.
+    await start({ kind: 'group', source: 'reports', variant: 'leadership360' });
+    const many = Array.from({ length: 10_001 }, (_, i) => `R${String(i).padStart(9, '0')}`);
+    expect((await browser.post('/console/reports/new/pick', { report: many })).statusCode).toBe(303);
+    const tooMany = await browser.get('/console/reports/new/check');
+    expect(tooMany.body).toContain('10001 hand-picked reports');
+    expect(tooMany.body).toMatch(/selectedReports: [^<]*10000/);
+    expect(tooMany.body).not.toContain('Make the report');
+    await start({ kind: 'group', source: 'campaign', campaign });
     const bare = `${campaignReports[1]}`;
     const whole = await browser.post('/console/reports/new/make', {
       leave: bare,
