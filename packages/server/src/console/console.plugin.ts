@@ -14,6 +14,7 @@ import { campaignRoutes } from './campaign.routes.js';
 import { CONSOLE_ASSETS, sessionCsrfMatches, sessionSecretOf, showConsole, viewerOf } from './console-kit.js';
 import { recordConsoleRoute } from './console-routes.js';
 import { dashboardRoutes } from './dashboard.routes.js';
+import { groupReportPages } from './group-report.routes.js';
 import { groupPages } from './groups.routes.js';
 import { importPages } from './import.routes.js';
 import { mailRoutes } from './mail.routes.js';
@@ -147,6 +148,7 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
   await app.register(memberPages, deps);
   await app.register(groupPages, deps);
   await app.register(importPages, deps);
+  await app.register(groupReportPages, deps);
   await app.register(reportPages, deps);
   await app.register(reportImportPages, deps);
   await app.register(accessRoutes, deps);

@@ -65,3 +65,18 @@ export async function deleteDraft(db: Kysely<Database>, sessionIdHash: string, k
     .where('kind', '=', kind)
     .execute();
 }
+
+/** Deletes a session's draft of a kind and answers what it held: of two requests, one gets it. */
+export async function takeDraft(
+  db: Kysely<Database>,
+  sessionIdHash: string,
+  kind: string,
+): Promise<DraftAnswers | undefined> {
+  const row = await db
+    .deleteFrom('console_drafts')
+    .where('session_id_hash', '=', sessionIdHash)
+    .where('kind', '=', kind)
+    .returning('data')
+    .executeTakeFirst();
+  return row ? parseDraftAnswers(row.data) : undefined;
+}

@@ -8,7 +8,7 @@ import * as repo from './drafts.repository.js';
 export type { DraftAnswers } from './drafts.repository.js';
 
 /** The wizards whose answers are kept as drafts. */
-export type DraftKind = 'campaign';
+export type DraftKind = 'campaign' | 'group-report' | 'group-report-made';
 
 /** The session's draft of a wizard: its answers so far (none yet: empty). */
 export async function loadDraft(
@@ -43,4 +43,13 @@ export async function discardDraft(
   kind: DraftKind,
 ): Promise<void> {
   await repo.deleteDraft(db, session.id_hash, kind);
+}
+
+/** Takes a wizard's answers away (deleting them) for the one request that finds them; else none. */
+export async function takeDraft(
+  db: Kysely<Database>,
+  session: ConsoleSessionRow,
+  kind: DraftKind,
+): Promise<repo.DraftAnswers | undefined> {
+  return repo.takeDraft(db, session.id_hash, kind);
 }

@@ -6,9 +6,11 @@ import { sendPdf } from '../http/pdf-reply.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
 import { fill } from '../pages/strings.js';
 import { reportLink } from '../questionnaire/links.js';
+import { verbatimReasons } from '../reports/group.service.js';
 import { renderReport } from '../reports/report-pdf.js';
 import * as reports from '../reports/reports.service.js';
 import { showConsole, viewerOf } from './console-kit.js';
+import { groupReportStrings } from './group-report-strings.js';
 import { reportsStrings } from './reports-strings.js';
 import { reportDeleteView, reportLanguageView, reportListView, reportView } from './views/reports.view.js';
 
@@ -31,6 +33,7 @@ export async function reportPages(app: ApiInstance, deps: AppContext) {
     return reportView(viewerOf(request), {
       ...found,
       link: reportLink(deps, found.data.accesstoken),
+      leftOut: found.data.type === 'personal' ? [] : await verbatimReasons(deps, id),
       ...extra,
     });
   };
@@ -108,7 +111,14 @@ export async function reportPages(app: ApiInstance, deps: AppContext) {
     async (request, reply) => {
       const r = reportsStrings(viewerOf(request).language);
       const done = request.query.done;
-      const notice = done === 'recalc' ? r.recalculated : done === 'language' ? r.languageChanged : undefined;
+      const notice =
+        done === 'recalc'
+          ? r.recalculated
+          : done === 'language'
+            ? r.languageChanged
+            : done === 'made'
+              ? groupReportStrings(viewerOf(request).language).made
+              : undefined;
       return showConsole(reply, 200, await detail(request, request.params.reportid, { notice }));
     },
   );

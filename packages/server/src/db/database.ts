@@ -18,7 +18,7 @@ import type { ConsoleUploadTable } from '../console/uploads.table.js';
 import type { GroupTable } from '../groups/groups.table.js';
 import type { MailOutboxTable } from '../mail/mail.table.js';
 import type { MemberTable } from '../members/members.table.js';
-import type { ReportSourceTable, ReportTable } from '../reports/reports.table.js';
+import type { ReportSourceTable, ReportTable, ReportVerbatimReasonTable } from '../reports/reports.table.js';
 
 /** Every table of the schema, as Kysely sees it. */
 export interface Database {
@@ -35,6 +35,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   reports: ReportTable;
   report_sources: ReportSourceTable;
+  report_verbatim_reasons: ReportVerbatimReasonTable;
   retired_tokens: RetiredTokenTable;
   instance_facts: InstanceFactTable;
   guess_failures: GuessFailureTable;

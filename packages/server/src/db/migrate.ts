@@ -15,6 +15,7 @@ import * as consoleUploads from './migrations/20261129T1200-console-uploads.js';
 import * as consoleReports from './migrations/20261129T1300-console-reports.js';
 import * as consoleAccess from './migrations/20261129T1400-console-access.js';
 import * as mailOutboxOrder from './migrations/20261129T1500-mail-outbox-order.js';
+import * as verbatimReasons from './migrations/20261130T1000-verbatim-reasons.js';
 
 // Listed here rather than read from the folder, so the compiled build and the tests see the same set.
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129T1300-console-reports': consoleReports,
   '20261129T1400-console-access': consoleAccess,
   '20261129T1500-mail-outbox-order': mailOutboxOrder,
+  '20261130T1000-verbatim-reasons': verbatimReasons,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

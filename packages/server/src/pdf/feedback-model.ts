@@ -1,5 +1,5 @@
 import { verbatims } from '../variants/scoring.js';
-import type { LikertQuestion, Variant } from '../variants/variant.types.js';
+import type { Language, LikertQuestion, Variant } from '../variants/variant.types.js';
 import type { GroupReportInput, GroupReportSheet } from './group-input.js';
 import { isExcluded, memberName, round1, scoreRow, seededShuffle } from './group-model.js';
 import {
@@ -175,6 +175,37 @@ export function raterGroupOf(variant: Variant, role: string | undefined): string
   return known ? code : OTHER_GROUP;
 }
 
+/**
+ * The rater groups of a 360 in participation order (self, the variant's rater roles, other 360
+ * roles that answered, other), each shown or left out by the anonymity minimum. The report and the
+ * console's check before making one (group.service.ts `planGroupReport`) both read it from here.
+ * `raters` counts the raters' reports per rater group (`raterGroupOf`); self is the master.
+ */
+export function raterParticipation(
+  variant: Variant,
+  language: Language,
+  raters: ReadonlyMap<string, number>,
+): RaterGroup[] {
+  const group = groupLabelsFor(language);
+  const texts = variant.texts[language] ?? {};
+  const groupLabel = (code: string): string => {
+    if (code === OTHER_GROUP) return group.other;
+    const own = texts[`role.${code}`];
+    if (own !== undefined && own !== '') return own;
+    return (group.roles as Record<string, string>)[code] ?? code;
+  };
+  const order = ['self'];
+  for (const role of variant.roles) if (role.role !== 'self') order.push(role.role);
+  for (const role of FEEDBACK_ROLES) if (!order.includes(role) && raters.has(role)) order.push(role);
+  if (raters.has(OTHER_GROUP)) order.push(OTHER_GROUP);
+  return order.map((code) => {
+    const n = code === 'self' ? 1 : (raters.get(code) ?? 0);
+    const exempt = EXEMPT_GROUPS.includes(code);
+    const enough = n > 0 && (exempt || n >= MIN_GROUP_RESPONSES);
+    return { code, label: groupLabel(code), n, shown: enough, suppressed: n > 0 && !enough };
+  });
+}
+
 export function buildFeedbackModel(input: GroupReportInput & { master: GroupReportSheet }): FeedbackModel {
   const { variant, language, master } = input;
   const text = variantText(variant, language);
@@ -182,13 +213,6 @@ export function buildFeedbackModel(input: GroupReportInput & { master: GroupRepo
   const group = groupLabelsFor(language);
   const format = numberFormat(labels.locale, 1);
   const texts = variant.texts[language] ?? {};
-
-  const groupLabel = (code: string): string => {
-    if (code === OTHER_GROUP) return group.other;
-    const own = texts[`role.${code}`];
-    if (own !== undefined && own !== '') return own;
-    return (group.roles as Record<string, string>)[code] ?? code;
-  };
 
   // The subject's own report never counts as a rater, even when it was selected as one too.
   const raters = input.sheets.filter((sheet) => sheet.reportId !== master.reportId);
@@ -203,18 +227,12 @@ export function buildFeedbackModel(input: GroupReportInput & { master: GroupRepo
     list.push(sheet);
   }
 
-  // Participation order: self, the variant's rater roles, other 360 roles that answered, other.
-  const order = ['self'];
-  for (const role of variant.roles) if (role.role !== 'self') order.push(role.role);
-  for (const role of FEEDBACK_ROLES) if (!order.includes(role) && sheetsByGroup.has(role)) order.push(role);
-  if (sheetsByGroup.has(OTHER_GROUP)) order.push(OTHER_GROUP);
-
-  const participation: RaterGroup[] = order.map((code) => {
-    const n = code === 'self' ? 1 : (sheetsByGroup.get(code)?.length ?? 0);
-    const exempt = EXEMPT_GROUPS.includes(code);
-    const enough = n > 0 && (exempt || n >= MIN_GROUP_RESPONSES);
-    return { code, label: groupLabel(code), n, shown: enough, suppressed: n > 0 && !enough };
-  });
+  const participation = raterParticipation(
+    variant,
+    language,
+    new Map([...sheetsByGroup].map(([code, sheets]) => [code, sheets.length])),
+  );
+  const selfLabel = participation[0]?.label ?? group.roles.self;
   const shownGroups = participation.filter((g) => g.shown && g.code !== 'self');
   // Only the sheets of shown groups are read from here on: a suppressed group cannot leak into any
   // mean, count, distribution or comment, and so cannot be recovered by subtraction either.
@@ -240,7 +258,7 @@ export function buildFeedbackModel(input: GroupReportInput & { master: GroupRepo
   const dimensions = variant.dimensions.map((dimension): FeedbackDimension => {
     const { code } = dimension;
     const selfScore = scoreOf(master.processed[`${code}_score`]);
-    const self = scoreRow(variant, groupLabel('self'), selfScore, format, text, labels);
+    const self = scoreRow(variant, selfLabel, selfScore, format, text, labels);
     const groups = shownGroups.map((g): GroupScore => {
       const { mean, n } = meanScore(shownSheets.get(g.code) ?? [], code);
       return { group: g.code, row: scoreRow(variant, g.label, mean, format, text, labels), n };
@@ -276,7 +294,7 @@ export function buildFeedbackModel(input: GroupReportInput & { master: GroupRepo
     .sort((a, b) => othersMean(a) - othersMean(b));
 
   const itemGroups: { code: string; label: string; sheets: readonly GroupReportSheet[] }[] = [
-    { code: 'self', label: groupLabel('self'), sheets: [master] },
+    { code: 'self', label: selfLabel, sheets: [master] },
     ...shownGroups.map((g) => ({ code: g.code, label: g.label, sheets: shownSheets.get(g.code) ?? [] })),
     ...(others.length > 0 ? [{ code: 'others', label: allOthersLabel, sheets: others }] : []),
   ];

@@ -1,10 +1,12 @@
 import { GROUP_REPORT_TYPES, type Report, type ReportCreate } from '@assay/schema';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { parseCampaignConfig } from '../campaigns/campaigns.repository.js';
 import { type Database, isForeignKeyViolation } from '../db/database.js';
 import { BusinessError } from '../domain/errors.js';
+import { type RaterGroup, raterGroupOf, raterParticipation } from '../pdf/feedback-model.js';
 import { formatDate } from '../util/dates.js';
 import { randomId, randomSecret } from '../util/ids.js';
+import { isStorableText } from '../util/text.js';
 import { isLanguage, type Language, type Variant } from '../variants/variant.types.js';
 import { lookupVariant } from '../variants/variant-lookup.js';
 import { variantLanguage } from './answers.js';
@@ -49,6 +51,41 @@ export function roleOf(row: Pick<ReportRow, 'config'>): string | undefined {
   const params = repo.parseReportObject(row.config).campaignparams as { role?: unknown } | null | undefined;
   const role = params?.role;
   return typeof role === 'string' && role !== '' ? role : undefined;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What a 360 needs to know of a personal report: its role, its member, and whose rater it is. */
+export interface FeedbackPart {
+  readonly role: string | undefined;
+  readonly memberId: string | null;
+  /** The subject (a member id) a rater answered about, from the campaign member's `extra`. */
+  readonly subject: string | undefined;
+}
+
+/** The 360 parts of these reports (`roleOf`, `config.extra.subject`); unknown ids left out. */
+export async function feedbackParts(
+  deps: Pick<ReportDeps, 'db'>,
+  ids: readonly string[],
+): Promise<Map<string, FeedbackPart>> {
+  const rows = await repo.findReports(deps.db, ids);
+  return new Map(
+    [...rows.values()].map((row) => {
+      const extra = repo.parseReportObject(row.config).extra as { subject?: unknown } | null | undefined;
+      const subject = typeof extra?.subject === 'string' && extra.subject !== '' ? extra.subject : undefined;
+      return [row.id, { role: roleOf(row), memberId: row.member_id, subject }];
+    }),
+  );
+}
+
+/** The list rows of reports chosen by hand, in the order chosen (the console's picking page). */
+export function chosenReports(deps: Pick<ReportDeps, 'db'>, ids: readonly string[]) {
+  return repo.findReportListRows(deps.db, ids);
+}
+
+/** Why each left-out free-text answer of a group report was left out, as the console gave it. */
+export function verbatimReasons(deps: Pick<ReportDeps, 'db'>, reportId: string) {
+  return repo.verbatimReasonsOf(deps.db, reportId);
 }
 
 /** A checked POST /reports. */
@@ -174,8 +211,10 @@ export async function createGroupReport(
   deps: ReportDeps,
   caller: { userId: string },
   body: ReportCreate,
+  options: { reasons?: ReadonlyMap<string, string> } = {},
 ): Promise<Report> {
   const request = checkRequest(deps, body);
+  const reasons = options.reasons === undefined ? [] : checkReasons(request.excluded, options.reasons);
   const { variant, type, language, selected, master } = request;
   const now = formatDate(deps.clock());
   const id = randomId();
@@ -183,26 +222,11 @@ export async function createGroupReport(
     await deps.db.transaction().execute(async (trx) => {
       const ids = master === null ? selected : [master, ...selected];
       const rows = await repo.lockSourceReports(trx, ids);
-      const sources = selected.map((source) =>
-        checkSource(rows.get(source), source, 'selectedReports', variant),
-      );
-      const masterRow =
-        master === null ? undefined : checkSource(rows.get(master), master, 'selectedReportsMaster', variant);
-      check360(variant, sources, masterRow);
-
-      const campaignId = await campaignOf(
-        trx,
-        request.campaignId,
-        variant,
-        masterRow ? [masterRow, ...sources] : sources,
-      );
-      if (type === 'groupanon') {
-        const minimum = Math.max(ANONYMOUS_MINIMUM, await minParticipants(trx, campaignId));
-        if (sources.length < minimum) {
-          throw new BusinessError(
-            `selectedReports: an anonymous group report needs at least ${minimum} reports (got ${sources.length})`,
-          );
-        }
+      const { sources, masterRow, campaignId, minimum } = await planSelection(trx, request, rows);
+      if (minimum !== null && sources.length < minimum) {
+        throw new BusinessError(
+          `selectedReports: an anonymous group report needs at least ${minimum} reports (got ${sources.length})`,
+        );
       }
       let memberId = masterRow?.member_id ?? null;
       if (request.memberId !== undefined) {
@@ -246,6 +270,7 @@ export async function createGroupReport(
         ...(master === null ? [] : [{ id: master, position: -1 }]),
         ...selected.map((source, position) => ({ id: source, position })),
       ]);
+      if (reasons.length > 0) await repo.insertVerbatimReasons(trx, id, reasons);
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) {
@@ -258,6 +283,107 @@ export async function createGroupReport(
   const row = await repo.findReportListRow(deps.db, id);
   if (!row) throw new BusinessError('report: deleted meanwhile');
   return toReport(row);
+}
+
+/** The most characters a reason for leaving out a free-text answer may have. */
+export const MAX_REASON = 500;
+
+/**
+ * Why each left-out free-text answer is left out (the console asks; the API's POST /reports takes
+ * none): every entry of `excludedVerbatims` needs a reason, and a reason needs an entry. Kept
+ * beside the report (`report_verbatim_reasons`), not in its config, so no wire shape changes.
+ */
+function checkReasons(
+  excluded: readonly string[],
+  reasons: ReadonlyMap<string, string>,
+): { entry: string; reason: string }[] {
+  for (const entry of reasons.keys()) {
+    if (!excluded.includes(entry))
+      throw new BusinessError(`excludedVerbatims: ${entry} has a reason but is not left out`);
+  }
+  return excluded.map((entry) => {
+    const reason = (reasons.get(entry) ?? '').trim();
+    if (reason === '') throw new BusinessError(`excludedVerbatims: a reason is required for ${entry}`);
+    if (!isStorableText(reason))
+      throw new BusinessError(`excludedVerbatims: the reason for ${entry} is not valid text`);
+    if ([...reason].length > MAX_REASON)
+      throw new BusinessError(
+        `excludedVerbatims: the reason for ${entry} has more than ${MAX_REASON} characters`,
+      );
+    return { entry, reason };
+  });
+}
+
+/**
+ * The checks of a selection against its rows (read, or locked by the caller): every report known,
+ * personal, of the variant; a 360's roles; the campaign. Also the anonymity minimum, which the
+ * caller enforces (making) or shows (planning).
+ */
+async function planSelection(
+  db: Db,
+  request: ReturnType<typeof checkRequest>,
+  rows: ReadonlyMap<string, ReportRow>,
+) {
+  const { variant, selected, master, type } = request;
+  const sources = selected.map((source) => checkSource(rows.get(source), source, 'selectedReports', variant));
+  const masterRow =
+    master === null ? undefined : checkSource(rows.get(master), master, 'selectedReportsMaster', variant);
+  check360(variant, sources, masterRow);
+  const campaignId = await campaignOf(
+    db,
+    request.campaignId,
+    variant,
+    masterRow ? [masterRow, ...sources] : sources,
+  );
+  const minimum =
+    type === 'groupanon' ? Math.max(ANONYMOUS_MINIMUM, await minParticipants(db, campaignId)) : null;
+  return { sources, masterRow, campaignId, minimum };
+}
+
+/** What POST /reports would make of a body, found by its own checks, without making anything. */
+export interface GroupReportPlan {
+  readonly type: GroupReportType;
+  readonly variant: string;
+  readonly language: Language;
+  /** The personal reports it would use (a 360's raters; its master apart). */
+  readonly count: number;
+  readonly master: string | null;
+  readonly campaignId: string | null;
+  /** An anonymous report's minimum (3, or the campaign's larger minparticipants) and whether it is met. */
+  readonly anonymous?: { readonly minimum: number; readonly met: boolean };
+  /** A 360's rater groups, each shown or left out by the anonymity minimum of a rater group. */
+  readonly raterGroups?: readonly RaterGroup[];
+  readonly excluded: readonly string[];
+}
+
+/**
+ * The check before making a group report (the console's check page): the very checks of
+ * `createGroupReport`, refusing with its messages, except that an anonymous report below its
+ * minimum is answered as not met rather than refused. Writes nothing.
+ */
+export async function planGroupReport(deps: ReportDeps, body: ReportCreate): Promise<GroupReportPlan> {
+  const request = checkRequest(deps, body);
+  const ids = request.master === null ? request.selected : [request.master, ...request.selected];
+  const rows = await repo.findReports(deps.db, ids);
+  const { sources, masterRow, campaignId, minimum } = await planSelection(deps.db, request, rows);
+  const counts = new Map<string, number>();
+  for (const row of sources) {
+    const code = raterGroupOf(request.variant, roleOf(row));
+    counts.set(code, (counts.get(code) ?? 0) + 1);
+  }
+  return {
+    type: request.type,
+    variant: request.variant.alias,
+    language: request.language,
+    count: sources.length,
+    master: masterRow?.id ?? null,
+    campaignId,
+    ...(minimum === null ? {} : { anonymous: { minimum, met: sources.length >= minimum } }),
+    ...(masterRow === undefined
+      ? {}
+      : { raterGroups: raterParticipation(request.variant, request.language, counts) }),
+    excluded: request.excluded,
+  };
 }
 
 /**
@@ -292,12 +418,7 @@ function check360(variant: Variant, sources: readonly ReportRow[], master: Repor
   }
 }
 
-async function campaignOf(
-  trx: Transaction<Database>,
-  given: string | undefined,
-  variant: Variant,
-  rows: readonly ReportRow[],
-) {
+async function campaignOf(trx: Db, given: string | undefined, variant: Variant, rows: readonly ReportRow[]) {
   if (given !== undefined) {
     const campaign = await repo.findCampaignVariant(trx, given);
     if (!campaign) throw new BusinessError(`campaignid: unknown campaign ${given}`);
@@ -312,7 +433,7 @@ async function campaignOf(
   return first !== null && rows.every((row) => row.campaign_id === first) ? first : null;
 }
 
-async function minParticipants(trx: Transaction<Database>, campaignId: string | null): Promise<number> {
+async function minParticipants(trx: Db, campaignId: string | null): Promise<number> {
   if (campaignId === null) return 0;
   const config = await repo.findCampaignConfig(trx, campaignId);
   const value = config === undefined ? undefined : (parseCampaignConfig(config).minparticipants as unknown);

@@ -225,6 +225,18 @@ export async function findReportListRow(db: Db, id: string): Promise<ReportListR
   return (await listQuery(db).where('r.id', '=', id).executeTakeFirst()) as ReportListRow | undefined;
 }
 
+/** The list rows of these reports, in the order given; unknown ids left out. */
+export async function findReportListRows(db: Db, ids: readonly string[]): Promise<ReportListRow[]> {
+  const found = new Map<string, ReportListRow>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = (await listQuery(db)
+      .where('r.id', 'in', ids.slice(i, i + 500))
+      .execute()) as ReportListRow[];
+    for (const row of rows) found.set(row.reportid, row);
+  }
+  return ids.flatMap((id) => found.get(id) ?? []);
+}
+
 export async function insertReports(db: Db, rows: NewReportRow[]): Promise<void> {
   // 20 columns a row: 200 rows stay below every engine's bound-parameter limit.
   for (let i = 0; i < rows.length; i += 200) {
@@ -251,6 +263,34 @@ export async function insertSources(
       .values(rows.slice(i, i + 500))
       .execute();
   }
+}
+
+/** Why each left-out free-text answer of a group report is left out. */
+export async function insertVerbatimReasons(
+  db: Db,
+  reportId: string,
+  reasons: readonly { entry: string; reason: string }[],
+): Promise<void> {
+  const rows = reasons.map((row) => ({ report_id: reportId, entry: row.entry, reason: row.reason }));
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto('report_verbatim_reasons')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  }
+}
+
+/** A group report's left-out free-text answers with their reasons, by entry. */
+export async function verbatimReasonsOf(
+  db: Db,
+  reportId: string,
+): Promise<{ entry: string; reason: string }[]> {
+  return db
+    .selectFrom('report_verbatim_reasons')
+    .select(['entry', 'reason'])
+    .where('report_id', '=', reportId)
+    .orderBy('entry')
+    .execute();
 }
 
 /** The personal reports a group report is made of, in their place (`-1`: the 360 master first). */

@@ -39,3 +39,11 @@ export interface ReportSourceTable {
   /** The place in `selectedReports` (0, 1, ...); -1 for `selectedReportsMaster`. */
   position: number;
 }
+
+/** Why a free-text answer was left out of a group report (one entry of its `excludedVerbatims`). */
+export interface ReportVerbatimReasonTable {
+  report_id: string;
+  /** `<reportid>:<code>`, or a bare `<reportid>` for every answer of that report. */
+  entry: string;
+  reason: string;
+}

@@ -7,6 +7,7 @@ import { reportLink } from '../../questionnaire/links.js';
 import type { Variant } from '../../variants/variant.types.js';
 import { type CampaignStrings, campaignStrings } from '../campaign-strings.js';
 import { consoleDate, consoleDateTime, consoleNumber } from '../format.js';
+import { groupReportStrings } from '../group-report-strings.js';
 import { type ConsoleStrings, consoleStrings } from '../strings.js';
 import { activityView } from './activity.view.js';
 import { type ConsoleView, chrome, type Viewer } from './console-view.js';
@@ -329,6 +330,10 @@ export function campaignPageView(viewer: Viewer, input: CampaignPageInput): Cons
       s,
       title: campaignName(campaign),
       campaignId: id,
+      groupReport: {
+        href: `/console/reports/new?campaign=${encodeURIComponent(id)}`,
+        text: groupReportStrings(language).makeFromCampaign,
+      },
       name: campaignName(campaign),
       status: campaignStatusText(c, campaign.status),
       statusClass: campaignStatusClass(campaign.status),

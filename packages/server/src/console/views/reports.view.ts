@@ -4,6 +4,7 @@ import type { ReportListPage } from '../../reports/reports.service.js';
 import { REPORT_TYPES, type Variant } from '../../variants/variant.types.js';
 import { consoleDate, consoleDateTime } from '../format.js';
 import { reportImportStrings } from '../report-import-strings.js';
+import { groupReportStrings } from '../group-report-strings.js';
 import { type ReportsStrings, reportsStrings } from '../reports-strings.js';
 import { consoleStrings } from '../strings.js';
 import { type ConsoleView, chrome, type Viewer } from './console-view.js';
@@ -87,6 +88,7 @@ export function reportListView(
       r,
       title: r.title,
       importLink: reportImportStrings(viewer.language).importLink,
+      makeGroupReport: groupReportStrings(viewer.language).make,
       notice: input.notice,
       variants: input.variants.map((variant) => ({
         value: variant.alias,
@@ -199,6 +201,8 @@ export interface ReportPageInput {
   readonly link: string;
   readonly notice?: string;
   readonly error?: string;
+  /** A group report's left-out free-text answers, each with the reason the console was given. */
+  readonly leftOut?: readonly { readonly entry: string; readonly reason: string }[];
 }
 
 const summaryRows = (viewer: Viewer, r: ReportsStrings, input: ReportPageInput) => {
@@ -217,6 +221,22 @@ const summaryRows = (viewer: Viewer, r: ReportsStrings, input: ReportPageInput) 
     },
   ];
 };
+
+/** A group report's left-out answers, each named by its report and question, with its reason. */
+function leftOutRows(viewer: Viewer, rows: readonly { entry: string; reason: string }[]) {
+  if (rows.length === 0) return undefined;
+  const g = groupReportStrings(viewer.language);
+  return {
+    title: g.leftOutTitle,
+    rows: rows.map(({ entry, reason }) => {
+      const [report = '', code] = entry.split(':');
+      return {
+        key: code === undefined ? fill(g.leftOutReport, { report }) : fill(g.leftOutAnswer, { report, code }),
+        value: reason,
+      };
+    }),
+  };
+}
 
 /** A report's page: who, when, what; its scores as a table and a chart; the PDF; the actions. */
 export function reportView(viewer: Viewer, input: ReportPageInput): ConsoleView {
@@ -237,6 +257,7 @@ export function reportView(viewer: Viewer, input: ReportPageInput): ConsoleView 
       scores: scores.map((row) => ({ ...row, score: String(Math.round(row.score)) })),
       chart: scores.length > 0 ? barChart(scores) : undefined,
       variantGone: input.variant === undefined ? r.variantGone : undefined,
+      leftOut: leftOutRows(viewer, input.leftOut ?? []),
       pdfHref: `${base}/pdf`,
       downloadHref: `${base}/pdf?download=1`,
       link: input.link,
