@@ -13,12 +13,11 @@ import {
   checkBrandColor,
   checkAgencyName as checkBrandName,
   checkAgencyFooter as checkFooter,
-  lengthProblem,
 } from '../auth/branding.js';
-import { passwordProblem } from '../auth/user-rules.js';
+import { checkPersonName, passwordProblem } from '../auth/user-rules.js';
 import type { Database } from '../db/database.js';
 import { BusinessError } from '../domain/errors.js';
-import { canonicalEmail, checkEmail, lineProblem } from '../util/safe-text.js';
+import { canonicalEmail, checkEmail } from '../util/safe-text.js';
 
 /**
  * `assay users create|update|list`: each answers what the CLI prints. Every value is checked
@@ -70,16 +69,7 @@ export interface UserFlags {
   'no-admin'?: boolean;
 }
 
-const NAME_MAX = 255;
-// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators.
-const CONTROL = /[\p{Cc}\u2028\u2029]/u;
-
 const refuse = (flag: string, message: string) => new BusinessError(`--${flag}: ${message}`);
-
-function checkLength(flag: string, value: string, max: number): void {
-  const problem = lengthProblem(value, max);
-  if (problem !== undefined) throw refuse(flag, problem);
-}
 
 /** A checked value, or the refusal naming its flag. */
 function unwrap(flag: string, checked: Checked): string {
@@ -90,17 +80,8 @@ function unwrap(flag: string, checked: Checked): string {
 /** `#rgb` or `#rrggbb` with 4.5:1 against white (auth/branding.ts), as lowercase `#rrggbb`. */
 export const checkColor = (value: string): string => unwrap('color', checkBrandColor(value));
 
-/** A first or last name: one line, not empty. */
-export function checkName(flag: string, value: string): string {
-  const name = value.trim();
-  if (name === '') throw refuse(flag, 'must not be empty');
-  if (CONTROL.test(name)) throw refuse(flag, 'must be one line, without control characters');
-  // Bidirectional controls and invisible characters (docs/decisions.md, "Text that reaches a mail").
-  const problem = lineProblem(name);
-  if (problem !== undefined) throw refuse(flag, problem);
-  checkLength(flag, name, NAME_MAX);
-  return name;
-}
+/** A first or last name: one line, not empty (auth/user-rules.ts, which the console's invitation checks too). */
+export const checkName = (flag: string, value: string): string => unwrap(flag, checkPersonName(value));
 
 /** The agency name: one line, possibly empty. */
 export const checkAgencyName = (value: string): string => unwrap('agency-name', checkBrandName(value));

@@ -15,6 +15,7 @@ import { CONSOLE_ASSETS, sessionCsrfMatches, sessionSecretOf, showConsole, viewe
 import { dashboardRoutes } from './dashboard.routes.js';
 import { groupPages } from './groups.routes.js';
 import { importPages } from './import.routes.js';
+import { inviteRoutes } from './invite.routes.js';
 import { mailRoutes } from './mail.routes.js';
 import { memberPages } from './members.routes.js';
 import { reportPages } from './reports.routes.js';
@@ -146,4 +147,5 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
   await app.register(importPages, deps);
   await app.register(reportPages, deps);
   await app.register(accessRoutes, deps);
+  await app.register(inviteRoutes, deps);
 }
