@@ -39,7 +39,7 @@ describe.each(dialects)('console: invite a user by mail (%s)', (dialect) => {
     delivery = new MailDelivery({
       db: instance.db.kysely,
       dialect,
-      variants: new Map(),
+      variants: { list: () => [], get: () => undefined },
       smtpUrl: sink.url,
       mailFrom: instance.config.mailFrom,
       clock,
