@@ -210,7 +210,13 @@ export async function resendInvitation(
   if (user.deactivated !== null)
     throw new BusinessError('invitation: the user is deactivated: reactivate them first');
   const inviter = await findUserById(deps.db, inviterId);
-  await deps.db.transaction().execute((trx) => issue(deps, trx, user, inviter, open.language));
+  try {
+    await deps.db.transaction().execute((trx) => issue(deps, trx, user, inviter, open.language));
+  } catch (error) {
+    // Another resend at the same moment won (one open invitation a user, by a unique index).
+    if (isUniqueViolation(error)) throw new BusinessError('invitation: it has just been sent again');
+    throw error;
+  }
   deps.mailQueued();
 }
 
@@ -269,6 +275,8 @@ export async function acceptInvitation(
     const used = await repo.consumeInvitation(trx, hashSecret(secret), formatDate(now));
     if (!used) return undefined;
     await setUserPassword(trx, used.user_id, passwordHash);
+    // A resend that crossed this one leaves no second link alive.
+    await repo.deleteOpenInvitations(trx, used.user_id);
     return { userId: used.user_id, language: isLanguage(used.language) ? used.language : 'enUS' };
   });
 }

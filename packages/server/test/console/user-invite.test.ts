@@ -310,6 +310,30 @@ describe.each(dialects)('console: invite a user by mail (%s)', (dialect) => {
     expect((await invite({ email: address })).response.statusCode).toBe(303);
   });
 
+  it('holds at most one open invitation a user in the database itself, so crossing resends cannot leave two links', async () => {
+    const { address } = await invite();
+    const user = (await users()).find((row) => row.email === address);
+    const link = (hash: string, used: string | null) => ({
+      token_hash: hash,
+      user_id: user?.id as string,
+      expires: '2099-01-01T00:00:00+00:00',
+      used,
+      created: '2026-11-26T00:00:00+00:00',
+      purpose: 'invitation' as const,
+      language: 'enUS',
+    });
+    const insert = (row: ReturnType<typeof link>) =>
+      instance.db.kysely.insertInto('console_sign_in_links').values(row).execute();
+    await expect(insert(link('a'.repeat(64), null))).rejects.toThrow(/unique|UNIQUE/);
+    // Used ones and sign-in links are not limited.
+    await insert(link('b'.repeat(64), '2026-11-26T01:00:00+00:00'));
+    await instance.db.kysely
+      .insertInto('console_sign_in_links')
+      .values({ ...link('c'.repeat(64), null), purpose: 'sign-in', language: null })
+      .execute();
+    expect((await admin.get(`/console/access/users/${user?.id}`)).body).toContain('Invited');
+  });
+
   it('refuses to resend or cancel once the invitation is accepted, and never cancels a user with a password', async () => {
     const { address } = await invite();
     const path = linkPath((await mailTo(address)).text ?? '');
