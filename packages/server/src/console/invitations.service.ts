@@ -269,6 +269,8 @@ export async function acceptInvitation(
   const problem = passwordProblem(password);
   if (problem) throw new BusinessError(`password: ${problem}`);
   if (!SESSION_SECRET.test(secret)) return undefined;
+  // A link that opens nothing costs no scrypt: made-up links cannot make the server hash for them.
+  if (!(await repo.findUsableInvitation(db, hashSecret(secret), formatDate(now)))) return undefined;
   // Hashed before the transaction: scrypt takes a while, and a write lock should not wait on it.
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
