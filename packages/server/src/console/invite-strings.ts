@@ -14,7 +14,8 @@ export interface InviteStrings {
   readonly languageHint: string;
   readonly send: string;
   readonly required: string;
-  readonly nameMissing: string;
+  readonly firstnameMissing: string;
+  readonly lastnameMissing: string;
   /** "An invitation has been sent to {email}." */
   readonly sent: string;
   readonly invited: string;
@@ -66,7 +67,8 @@ const enUS: InviteStrings = {
   languageHint: 'The e-mail and the page where they choose their password are in this language.',
   send: 'Send the invitation',
   required: 'Enter their e-mail address',
-  nameMissing: 'Enter their name',
+  firstnameMissing: 'Enter their first name',
+  lastnameMissing: 'Enter their last name',
   sent: 'An invitation has been sent to {email}.',
   invited: 'Invited',
   expired: 'Invitation expired',
@@ -111,7 +113,8 @@ const nlNL: InviteStrings = {
   languageHint: 'De e-mail en de pagina waar ze hun wachtwoord kiezen zijn in deze taal.',
   send: 'Uitnodiging versturen',
   required: 'Vul hun e-mailadres in',
-  nameMissing: 'Vul hun naam in',
+  firstnameMissing: 'Vul hun voornaam in',
+  lastnameMissing: 'Vul hun achternaam in',
   sent: 'Er is een uitnodiging verstuurd naar {email}.',
   invited: 'Uitgenodigd',
   expired: 'Uitnodiging verlopen',
@@ -156,7 +159,8 @@ const esES: InviteStrings = {
   languageHint: 'El correo y la página donde elige su contraseña estarán en este idioma.',
   send: 'Enviar la invitación',
   required: 'Escribe su dirección de correo',
-  nameMissing: 'Escribe su nombre',
+  firstnameMissing: 'Escribe su nombre',
+  lastnameMissing: 'Escribe sus apellidos',
   sent: 'Se ha enviado una invitación a {email}.',
   invited: 'Invitado',
   expired: 'Invitación caducada',
@@ -203,7 +207,8 @@ const frFR: InviteStrings = {
   languageHint: 'L’e-mail et la page où la personne choisit son mot de passe sont dans cette langue.',
   send: 'Envoyer l’invitation',
   required: 'Saisissez son adresse e-mail',
-  nameMissing: 'Saisissez son nom',
+  firstnameMissing: 'Saisissez son prénom',
+  lastnameMissing: 'Saisissez son nom',
   sent: 'Une invitation a été envoyée à {email}.',
   invited: 'Invité(e)',
   expired: 'Invitation expirée',

@@ -208,8 +208,8 @@ describe.each(dialects)('console: invite a user by mail (%s)', (dialect) => {
     const cases: [Record<string, string>, string, string][] = [
       [{ email: '' }, 'Enter their e-mail address', '#invite-email'],
       [{ email: 'not-an-address' }, 'not-an-address', '#invite-email'],
-      [{ firstname: '  ' }, 'Enter their name', '#invite-firstname'],
-      [{ lastname: '' }, 'Enter their name', '#invite-lastname'],
+      [{ firstname: '  ' }, 'Enter their first name', '#invite-firstname'],
+      [{ lastname: '' }, 'Enter their last name', '#invite-lastname'],
       [{ firstname: 'Line\nbreak' }, 'must be one line', '#invite-firstname'],
       [{ lastname: 'x'.repeat(256) }, 'at most 255 characters, got 256', '#invite-lastname'],
       [{ language: 'deDE' }, 'must be one of enUS, nlNL, esES, frFR', '#invite-language'],

@@ -33,7 +33,8 @@ const DAYS = Math.round(INVITATION_LIFETIME_MS / 86_400_000);
 /** A service's words in the viewer's language where the console has its own, else as they are. */
 function problemText(i: InviteStrings, problem: InviteProblem): string {
   if (problem.field === 'email' && problem.text === 'is required') return i.required;
-  if (problem.field !== 'email' && problem.text === 'must not be empty') return i.nameMissing;
+  if (problem.field === 'firstname' && problem.text === 'must not be empty') return i.firstnameMissing;
+  if (problem.field === 'lastname' && problem.text === 'must not be empty') return i.lastnameMissing;
   return problem.text;
 }
 

@@ -60,7 +60,7 @@ describe('the invitation views', () => {
     );
     expect(refused).toContain('<title>Error: Users – Assay console</title>');
     expect(refused).toContain('<a href="#invite-email">Enter their e-mail address</a>');
-    expect(refused).toContain('<a href="#invite-firstname">Enter their name</a>');
+    expect(refused).toContain('<a href="#invite-firstname">Enter their first name</a>');
     expect(refused).toContain('must be one line, without control characters');
     expect(refused).toContain('value="&quot;x&quot;"');
     expect(refused).toContain('<option value="frFR" selected>');
