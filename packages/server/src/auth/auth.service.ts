@@ -286,7 +286,8 @@ async function anotherActiveAdmin(db: Kysely<Database>, userId: string): Promise
  */
 export async function deactivateUser(
   db: Kysely<Database>,
-  actorId: string,
+  /** Who deactivates (never themselves); null for the command line, which acts for no user. */
+  actorId: string | null,
   userId: string,
 ): Promise<UserRow> {
   if (actorId === userId) throw new BusinessError('user: you cannot deactivate yourself');

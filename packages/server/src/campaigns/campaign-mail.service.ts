@@ -82,7 +82,7 @@ export function memberMail(
   stage: MailStage,
   sequence: number,
   link: string,
-): QueuedMail {
+): QueuedMail<MailParams> {
   const subject = context.subjects[stage];
   const params: MailParams = {
     stage,

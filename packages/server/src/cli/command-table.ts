@@ -186,13 +186,46 @@ export const COMMANDS: readonly Command[] = [
   }),
   command({
     name: 'users list',
-    summary: 'the platform users: id, e-mail, role, name, agency name',
+    summary: 'the platform users: id, e-mail, role, name, agency name; deactivated and invited ones as such',
     options: { json },
     migrate: true,
     async run({ db, values, print, json }) {
       const list = await users.list(db.kysely);
-      if (values.json) json(list);
+      // Each as `users create` prints it (with `status`); the lines also say since or until when.
+      if (values.json) json(list.map(({ deactivated: _since, invitation: _open, ...user }) => user));
       else for (const line of users.listLines(list)) print(line);
+    },
+  }),
+  command({
+    name: 'users deactivate',
+    summary:
+      'stop a platform user: no sign-in, their console sessions end, their tokens and API keys are refused',
+    details: [
+      'The same as "Deactivate" on the user\'s page in the console. The only active admin cannot be deactivated.',
+    ],
+    options: {
+      email: { type: 'string', value: 'E', required: true, description: 'the user, by e-mail address' },
+      json,
+    },
+    migrate: true,
+    async run({ db, values, print, json }) {
+      const { user, before } = await users.deactivate(db.kysely, values.email);
+      if (values.json) json(user);
+      else print(`${before ? 'user already deactivated' : 'user deactivated'}: ${user.id} ${user.email}`);
+    },
+  }),
+  command({
+    name: 'users reactivate',
+    summary: 'let a deactivated user sign in again (tokens issued before stay refused)',
+    options: {
+      email: { type: 'string', value: 'E', required: true, description: 'the user, by e-mail address' },
+      json,
+    },
+    migrate: true,
+    async run({ db, values, print, json }) {
+      const { user, before } = await users.reactivate(db.kysely, values.email);
+      if (values.json) json(user);
+      else print(`${before ? 'user already active' : 'user reactivated'}: ${user.id} ${user.email}`);
     },
   }),
   command({

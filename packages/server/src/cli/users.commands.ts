@@ -6,19 +6,20 @@ import {
   type UserChange,
   updateUser,
 } from '../auth/auth.repository.js';
-import { createUser } from '../auth/auth.service.js';
+import { createUser, deactivateUser, reactivateUser } from '../auth/auth.service.js';
 import type { UserRow } from '../auth/auth.table.js';
 import {
   type Checked,
   checkBrandColor,
   checkAgencyName as checkBrandName,
   checkAgencyFooter as checkFooter,
-  lengthProblem,
 } from '../auth/branding.js';
-import { passwordProblem } from '../auth/user-rules.js';
+import { checkPersonName, passwordProblem } from '../auth/user-rules.js';
+import { pendingInvitations } from '../console/invitations.service.js';
+import { endOtherSessions } from '../console/sessions.service.js';
 import type { Database } from '../db/database.js';
 import { BusinessError } from '../domain/errors.js';
-import { canonicalEmail, checkEmail, lineProblem } from '../util/safe-text.js';
+import { canonicalEmail, checkEmail } from '../util/safe-text.js';
 
 /**
  * `assay users create|update|list`: each answers what the CLI prints. Every value is checked
@@ -46,6 +47,8 @@ export interface UserJson {
   color: string;
   agencyname: string;
   agencyfooter: string;
+  /** `active`, `deactivated`, or (in `users list`) `invited` while a console invitation is open. */
+  status: 'active' | 'deactivated' | 'invited';
 }
 
 export const userJson = (user: UserRow): UserJson => ({
@@ -57,6 +60,7 @@ export const userJson = (user: UserRow): UserJson => ({
   color: user.color,
   agencyname: user.agencyname,
   agencyfooter: user.agencyfooter,
+  status: user.deactivated === null ? 'active' : 'deactivated',
 });
 
 /** The flags `users create` and `users update` read, as parseArgs answers them. */
@@ -70,16 +74,7 @@ export interface UserFlags {
   'no-admin'?: boolean;
 }
 
-const NAME_MAX = 255;
-// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators.
-const CONTROL = /[\p{Cc}\u2028\u2029]/u;
-
 const refuse = (flag: string, message: string) => new BusinessError(`--${flag}: ${message}`);
-
-function checkLength(flag: string, value: string, max: number): void {
-  const problem = lengthProblem(value, max);
-  if (problem !== undefined) throw refuse(flag, problem);
-}
 
 /** A checked value, or the refusal naming its flag. */
 function unwrap(flag: string, checked: Checked): string {
@@ -90,17 +85,8 @@ function unwrap(flag: string, checked: Checked): string {
 /** `#rgb` or `#rrggbb` with 4.5:1 against white (auth/branding.ts), as lowercase `#rrggbb`. */
 export const checkColor = (value: string): string => unwrap('color', checkBrandColor(value));
 
-/** A first or last name: one line, not empty. */
-export function checkName(flag: string, value: string): string {
-  const name = value.trim();
-  if (name === '') throw refuse(flag, 'must not be empty');
-  if (CONTROL.test(name)) throw refuse(flag, 'must be one line, without control characters');
-  // Bidirectional controls and invisible characters (docs/decisions.md, "Text that reaches a mail").
-  const problem = lineProblem(name);
-  if (problem !== undefined) throw refuse(flag, problem);
-  checkLength(flag, name, NAME_MAX);
-  return name;
-}
+/** A first or last name: one line, not empty (auth/user-rules.ts, which the console's invitation checks too). */
+export const checkName = (flag: string, value: string): string => unwrap(flag, checkPersonName(value));
 
 /** The agency name: one line, possibly empty. */
 export const checkAgencyName = (value: string): string => unwrap('agency-name', checkBrandName(value));
@@ -167,17 +153,77 @@ export async function update(db: Kysely<Database>, email: string, change: UserCh
   return userJson(updated);
 }
 
-/** `users list`: every platform user, oldest first. */
-export async function list(db: Kysely<Database>): Promise<UserJson[]> {
-  return (await listUsers(db)).map(userJson);
+/** A user as `users list` shows them: with when they were deactivated or until when they are invited. */
+export interface ListedUserJson extends UserJson {
+  /** When they were deactivated; null while active. */
+  deactivated: string | null;
+  /** Their open invitation (console, "Invite a user"), or null. */
+  invitation: { sent: string; expires: string; expired: boolean } | null;
 }
 
-/** The lines `users list` prints: id, e-mail, role, name and agency name, in columns. */
-export function listLines(users: UserJson[]): string[] {
+/** `users list`: every platform user, oldest first; deactivated and invited ones as such. */
+export async function list(db: Kysely<Database>, now = new Date()): Promise<ListedUserJson[]> {
+  const invitations = await pendingInvitations(db, now);
+  return (await listUsers(db)).map((user) => {
+    const open = invitations.get(user.id);
+    const json = userJson(user);
+    return {
+      ...json,
+      status: json.status === 'active' && open ? 'invited' : json.status,
+      deactivated: user.deactivated,
+      invitation: open ? { sent: open.sent, expires: open.expires, expired: open.expired } : null,
+    };
+  });
+}
+
+/** The lines `users list` prints: id, e-mail, role, name, agency name, then a state unless active. */
+export function listLines(users: ListedUserJson[]): string[] {
   const width = Math.max(0, ...users.map((user) => user.email.length));
+  const state = (user: ListedUserJson) =>
+    user.deactivated !== null
+      ? [`(deactivated ${user.deactivated})`]
+      : user.invitation === null
+        ? []
+        : user.invitation.expired
+          ? [`(invited; the invitation expired ${user.invitation.expires})`]
+          : [`(invited; the invitation expires ${user.invitation.expires})`];
   return users.map((user) =>
     [user.id, user.email.padEnd(width), user.role.padEnd(5), `${user.firstname} ${user.lastname}`]
       .concat(user.agencyname === '' ? [] : [`[${user.agencyname}]`])
+      .concat(state(user))
       .join('  '),
   );
+}
+
+/** The user with this e-mail address, or the one-line refusal. */
+async function byEmail(db: Kysely<Database>, email: string): Promise<UserRow> {
+  const user = await findUserByEmail(db, canonicalEmail(email));
+  if (!user) throw new BusinessError(`user: no user ${email}`);
+  return user;
+}
+
+/**
+ * `users deactivate`: the console's deactivation (`deactivateUser`): no sign-in, their clients'
+ * tokens and API keys refused, and their console sessions ended. Never the last active admin.
+ * Answers the user and whether they were deactivated before.
+ */
+export async function deactivate(
+  db: Kysely<Database>,
+  email: string,
+): Promise<{ user: UserJson; before: boolean }> {
+  const user = await byEmail(db, email);
+  const before = user.deactivated !== null;
+  const changed = await deactivateUser(db, null, user.id);
+  await endOtherSessions(db, user.id);
+  return { user: userJson(changed), before };
+}
+
+/** `users reactivate`: they can sign in again (`reactivateUser`); tokens issued before stay refused. */
+export async function reactivate(
+  db: Kysely<Database>,
+  email: string,
+): Promise<{ user: UserJson; before: boolean }> {
+  const user = await byEmail(db, email);
+  if (user.deactivated !== null) await reactivateUser(db, user.id);
+  return { user: userJson({ ...user, deactivated: null }), before: user.deactivated === null };
 }

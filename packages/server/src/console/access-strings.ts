@@ -160,7 +160,8 @@ const enUS: AccessStrings = {
   reactivateBody: 'Reactivate {name}? They can sign in again; tokens issued before stay refused.',
   confirm: 'Confirm',
   userChanged: 'The user has been changed.',
-  usersCliHint: 'The command line does the same: assay users list, create and update.',
+  usersCliHint:
+    'The command line does the same: assay users list, create, update, deactivate and reactivate.',
 };
 
 const nlNL: AccessStrings = {
@@ -244,7 +245,7 @@ const nlNL: AccessStrings = {
   reactivateBody: '{name} opnieuw activeren? Inloggen kan weer; eerder uitgegeven tokens blijven geweigerd.',
   confirm: 'Bevestigen',
   userChanged: 'De gebruiker is gewijzigd.',
-  usersCliHint: 'De opdrachtregel kan hetzelfde: assay users list, create en update.',
+  usersCliHint: 'De opdrachtregel kan hetzelfde: assay users list, create, update, deactivate en reactivate.',
 };
 
 const esES: AccessStrings = {
@@ -329,7 +330,8 @@ const esES: AccessStrings = {
     '¿Reactivar a {name}? Podrá volver a iniciar sesión; los tokens emitidos antes siguen rechazados.',
   confirm: 'Confirmar',
   userChanged: 'Se ha modificado el usuario.',
-  usersCliHint: 'La línea de comandos hace lo mismo: assay users list, create y update.',
+  usersCliHint:
+    'La línea de comandos hace lo mismo: assay users list, create, update, deactivate y reactivate.',
 };
 
 const frFR: AccessStrings = {
@@ -414,7 +416,8 @@ const frFR: AccessStrings = {
     'Réactiver {name} ? La connexion redevient possible ; les jetons émis auparavant restent refusés.',
   confirm: 'Confirmer',
   userChanged: 'L’utilisateur a été modifié.',
-  usersCliHint: 'La ligne de commande fait de même : assay users list, create et update.',
+  usersCliHint:
+    'La ligne de commande fait de même : assay users list, create, update, deactivate et reactivate.',
 };
 
 const ALL: Record<Language, AccessStrings> = { enUS, nlNL, esES, frFR };

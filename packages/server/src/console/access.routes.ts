@@ -22,8 +22,11 @@ import type { AppContext } from '../context.js';
 import { BusinessError, NotFound } from '../domain/errors.js';
 import { formValues } from '../http/form-body.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
+import { fill } from '../pages/strings.js';
 import { accessStrings } from './access-strings.js';
 import { doneText, showConsole, signedDone, viewerOf } from './console-kit.js';
+import { pendingInvitation, pendingInvitations } from './invitations.service.js';
+import { inviteStrings } from './invite-strings.js';
 import { endOtherSessions } from './sessions.service.js';
 import {
   type AccessFormValues,
@@ -38,9 +41,9 @@ import {
   USER_ACTIONS,
   type UserAction,
   userConfirmView,
-  usersView,
   userView,
 } from './views/access.view.js';
+import { usersPageView } from './views/invite.view.js';
 
 const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 const UserActionParams = Type.Object({
@@ -77,7 +80,7 @@ function formOf(body: unknown): AccessFormValues {
  * Access: OAuth clients and API keys. Every signed-in user manages their own; an admin sees and
  * manages everyone's. The same auth service as `assay clients …` and `assay apikeys …`.
  */
-export async function accessRoutes(app: ApiInstance, { db }: AppContext) {
+export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) {
   app.get('/access', async (_request, reply) => reply.redirect('/console/access/clients', 303));
 
   app.get('/access/clients', { schema: { querystring: Done } }, async (request, reply) =>
@@ -226,22 +229,45 @@ export async function accessRoutes(app: ApiInstance, { db }: AppContext) {
     return user;
   };
 
-  app.get('/access/users', { config: ADMIN }, async (request, reply) =>
-    showConsole(reply, 200, usersView(viewerOf(request), { users: await listUsers(db) })),
-  );
+  app.get('/access/users', { config: ADMIN, schema: { querystring: Done } }, async (request, reply) => {
+    const viewer = viewerOf(request);
+    const cancelled = doneText(request, request.query);
+    return showConsole(
+      reply,
+      200,
+      usersPageView(viewer, {
+        users: await listUsers(db),
+        invitations: await pendingInvitations(db, clock()),
+        notice:
+          cancelled === undefined
+            ? undefined
+            : fill(inviteStrings(viewer.language).cancelled, { name: cancelled }),
+      }),
+    );
+  });
 
   app.get(
     '/access/users/:id',
     { config: ADMIN, schema: { params: Id, querystring: Changed } },
     async (request, reply) => {
       const user = await userOr404(request.params.id);
+      const viewer = viewerOf(request);
+      const i = inviteStrings(viewer.language);
+      const { changed } = request.query;
       return showConsole(
         reply,
         200,
-        userView(viewerOf(request), {
+        userView(viewer, {
           user,
           self: user.id === managerOf(request).id,
-          changed: request.query.changed !== undefined,
+          changed: changed !== undefined,
+          invitation: await pendingInvitation(db, user.id, clock()),
+          notice:
+            changed === 'invited'
+              ? fill(i.sent, { email: user.email })
+              : changed === 'resent'
+                ? i.resent
+                : undefined,
         }),
       );
     },
@@ -276,7 +302,12 @@ export async function accessRoutes(app: ApiInstance, { db }: AppContext) {
       } catch (error) {
         if (!(error instanceof BusinessError)) throw error;
         const problem = error.message.slice(error.message.indexOf(': ') + 2);
-        return showConsole(reply, 400, userView(viewerOf(request), { user, self: user.id === me, problem }));
+        const invitation = await pendingInvitation(db, user.id, clock());
+        return showConsole(
+          reply,
+          400,
+          userView(viewerOf(request), { user, self: user.id === me, problem, invitation }),
+        );
       }
       return reply.redirect(`/console/access/users/${encodeURIComponent(user.id)}?changed=1`, 303);
     },

@@ -48,10 +48,15 @@ export function languageCookieHeader(secure: boolean, language: Language): strin
 export const sessionSecretOf = (request: FastifyRequest, secure: boolean) =>
   cookieValue(request, sessionCookie(secure));
 
+/** The console language chosen at the foot of a page (the session's, else the cookie's), if any. */
+export function chosenLanguage(request: FastifyRequest): Language | undefined {
+  const chosen = request.operator?.session.language ?? cookieValue(request, LANGUAGE_COOKIE);
+  return isLanguage(chosen) ? chosen : undefined;
+}
+
 /** The console language of a request: the session's choice, the cookie's, else the browser's. */
 export function languageOf(request: FastifyRequest): Language {
-  const chosen = request.operator?.session.language ?? cookieValue(request, LANGUAGE_COOKIE);
-  return isLanguage(chosen) ? chosen : acceptedLanguage(request.headers['accept-language']);
+  return chosenLanguage(request) ?? acceptedLanguage(request.headers['accept-language']);
 }
 
 /** Who is looking at a console page, for the views. */

@@ -17,6 +17,7 @@ import { dashboardRoutes } from './dashboard.routes.js';
 import { groupReportPages } from './group-report.routes.js';
 import { groupPages } from './groups.routes.js';
 import { importPages } from './import.routes.js';
+import { inviteRoutes } from './invite.routes.js';
 import { mailRoutes } from './mail.routes.js';
 import { memberPages } from './members.routes.js';
 import { reportImportPages } from './report-import.routes.js';
@@ -152,4 +153,5 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
   await app.register(reportPages, deps);
   await app.register(reportImportPages, deps);
   await app.register(accessRoutes, deps);
+  await app.register(inviteRoutes, deps);
 }

@@ -1,4 +1,5 @@
 import type { OutboxStatus } from '../mail/mail.table.js';
+import type { PlatformStage } from '../mail/mail.types.js';
 import type { Language, MailStage } from '../variants/variant.types.js';
 
 /** The words of the console's outbox pages (console/views/mail.view.ts), in four languages. */
@@ -53,7 +54,7 @@ export interface MailStrings {
   readonly notRenderable: string;
   readonly retryOne: string;
   readonly backToOutbox: string;
-  readonly stageNames: Readonly<Record<MailStage, string>>;
+  readonly stageNames: Readonly<Record<MailStage | PlatformStage, string>>;
 }
 
 const enUS: MailStrings = {
@@ -117,6 +118,7 @@ const enUS: MailStrings = {
     confirmation_member: 'Confirmation to the participant',
     closing_notification: 'Campaign closed',
     campaign_reportdelivery: 'Report delivery',
+    user_invitation: 'Invitation to become a user',
   },
 };
 
@@ -182,6 +184,7 @@ const nlNL: MailStrings = {
     confirmation_member: 'Bevestiging aan de deelnemer',
     closing_notification: 'Campagne afgesloten',
     campaign_reportdelivery: 'Rapport',
+    user_invitation: 'Uitnodiging als gebruiker',
   },
 };
 
@@ -247,6 +250,7 @@ const esES: MailStrings = {
     confirmation_member: 'Confirmación al participante',
     closing_notification: 'Campaña cerrada',
     campaign_reportdelivery: 'Entrega del informe',
+    user_invitation: 'Invitación como usuario',
   },
 };
 
@@ -312,6 +316,7 @@ const frFR: MailStrings = {
     confirmation_member: 'Confirmation au participant',
     closing_notification: 'Campagne clôturée',
     campaign_reportdelivery: 'Envoi du rapport',
+    user_invitation: 'Invitation à devenir utilisateur',
   },
 };
 

@@ -4,6 +4,7 @@ import { getCampaign } from '../campaigns/campaigns.service.js';
 import type { AppContext } from '../context.js';
 import { BusinessError } from '../domain/errors.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
+import { PLATFORM_STAGES } from '../mail/mail.types.js';
 import {
   isOutboxStatus,
   listMails,
@@ -20,6 +21,13 @@ import { consoleMessage } from './views/console-view.js';
 import { MAIL_PAGE_SIZE, mailListHref, mailListView, mailView, parseCursor } from './views/mail.view.js';
 
 const MailId = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+/**
+ * A platform mail (an invitation to become a user) carries a link that sets a password: its text is
+ * for admins only, as the users pages are; to anyone else it is not found.
+ */
+const notForViewer = (request: FastifyRequest, stage: string) =>
+  (PLATFORM_STAGES as readonly string[]).includes(stage) && request.operator?.user.role !== 'admin';
 
 /** The outbox in the console: the mail of the instance or of a campaign, one mail, retry and send. */
 export async function mailRoutes(app: ApiInstance, deps: AppContext) {
@@ -91,6 +99,7 @@ export async function mailRoutes(app: ApiInstance, deps: AppContext) {
         variants: deps.variants,
         mailFrom: config.mailFrom,
       });
+      if (notForViewer(request, shown.mail.stage)) return notFound(request, reply);
       const campaign = await campaignOf(request, shown.mail.campaignid).catch(() => undefined);
       return showConsole(reply, 200, mailView(viewerOf(request), { ...shown, campaign }));
     } catch (error) {
@@ -101,11 +110,11 @@ export async function mailRoutes(app: ApiInstance, deps: AppContext) {
 
   app.get('/mail/:id/html', { schema: { params: MailId } }, async (request, reply) => {
     try {
-      const { rendered } = await showMail(db, request.params.id, {
+      const { mail, rendered } = await showMail(db, request.params.id, {
         variants: deps.variants,
         mailFrom: config.mailFrom,
       });
-      if ('error' in rendered) return notFound(request, reply);
+      if ('error' in rendered || notForViewer(request, mail.stage)) return notFound(request, reply);
       return sendMailHtml(reply, rendered.html);
     } catch (error) {
       if (error instanceof BusinessError) return notFound(request, reply);

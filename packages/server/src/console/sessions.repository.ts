@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { UserRow } from '../auth/auth.table.js';
 import type { Database } from '../db/database.js';
 import type { ConsoleSessionRow, ConsoleSignInLinkTable } from './console.table.js';
@@ -84,7 +84,10 @@ export async function sweepSessions(db: Kysely<Database>, before: string): Promi
   await db.deleteFrom('console_sessions').where('last_seen', '<=', before).execute();
 }
 
-export async function insertSignInLink(db: Kysely<Database>, row: ConsoleSignInLinkTable): Promise<void> {
+export async function insertSignInLink(
+  db: Kysely<Database>,
+  row: Insertable<ConsoleSignInLinkTable>,
+): Promise<void> {
   await db.insertInto('console_sign_in_links').values(row).execute();
 }
 
@@ -101,6 +104,8 @@ export async function consumeSignInLink(
     .updateTable('console_sign_in_links')
     .set({ used: now })
     .where('token_hash', '=', tokenHash)
+    // An invitation's link sets a password first (invitations.service.ts): it never signs in alone.
+    .where('purpose', '=', 'sign-in')
     .where('used', 'is', null)
     .where('expires', '>', now)
     .returning('user_id')

@@ -16,6 +16,7 @@ import * as consoleReports from './migrations/20261129T1300-console-reports.js';
 import * as consoleAccess from './migrations/20261129T1400-console-access.js';
 import * as mailOutboxOrder from './migrations/20261129T1500-mail-outbox-order.js';
 import * as verbatimReasons from './migrations/20261130T1000-verbatim-reasons.js';
+import * as userInvitations from './migrations/20261130T1100-user-invitations.js';
 
 // Listed here rather than read from the folder, so the compiled build and the tests see the same set.
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129T1400-console-access': consoleAccess,
   '20261129T1500-mail-outbox-order': mailOutboxOrder,
   '20261130T1000-verbatim-reasons': verbatimReasons,
+  '20261130T1100-user-invitations': userInvitations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

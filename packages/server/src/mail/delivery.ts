@@ -5,7 +5,7 @@ import { formatDate } from '../util/dates.js';
 import { randomId } from '../util/ids.js';
 import type { VariantRegistry } from '../variants/variant.types.js';
 import type { OutboxRow } from './mail.table.js';
-import type { MailParams } from './mail.types.js';
+import type { OutboxParams } from './mail.types.js';
 import {
   claimDue,
   markCaptured,
@@ -278,7 +278,7 @@ export class MailDelivery {
 
   private async deliver(pool: Pool, row: OutboxRow): Promise<Outcome> {
     let mail: { subject: string; text: string; html: string };
-    let params: MailParams;
+    let params: OutboxParams;
     try {
       params = parseMailParams(row.params);
       mail = renderMail(this.options.variants, params);

@@ -46,3 +46,36 @@ export interface RenderedMail {
   text: string;
   html: string;
 }
+
+/**
+ * The platform's own mails, tied to no campaign or variant: their stages are not the spec's
+ * campaign stages (`mailconfig` never names them) and their texts ship with Assay
+ * (templates/platform-texts.ts).
+ */
+export const PLATFORM_STAGES = ['user_invitation'] as const;
+export type PlatformStage = (typeof PLATFORM_STAGES)[number];
+
+/** What a platform mail is rendered with; stored with its outbox row as MailParams are. */
+export interface PlatformMailParams {
+  stage: PlatformStage;
+  language: Language;
+  /** Always `platform`: the texts shipped with Assay. */
+  template: 'platform';
+  recipient: MailPerson;
+  /** The one-time link the mail carries. */
+  link: string;
+  /** Who sends: the inviting user's agency name, else the instance's sender name. */
+  sender: string;
+  /** The platform user who invites. */
+  inviter: { firstname: string; lastname: string; email: string } | null;
+  /** When the link stops working (wire form). */
+  expires: string;
+}
+
+/** Any mail of the outbox: a campaign's, or the platform's own. */
+export type OutboxParams = MailParams | PlatformMailParams;
+
+/** True for a platform mail's params (read back from the outbox, so by their stage). */
+export function isPlatformMail(params: OutboxParams): params is PlatformMailParams {
+  return (PLATFORM_STAGES as readonly unknown[]).includes(params.stage);
+}

@@ -3,18 +3,18 @@ import type { Database, Dialect } from '../db/database.js';
 import { randomId } from '../util/ids.js';
 import type { MailStage } from '../variants/variant.types.js';
 import type { MailOutboxTable, NewOutboxRow, OutboxRow, OutboxStatus } from './mail.table.js';
-import type { MailParams } from './mail.types.js';
+import type { OutboxParams, PlatformStage } from './mail.types.js';
 
 /** A mail to put in the outbox. */
-export interface QueuedMail {
+export interface QueuedMail<P extends OutboxParams = OutboxParams> {
   /** `<campaign member or recipient>:<stage>:<sequence>`: a second mail with the same key is dropped. */
   dedupeKey: string;
   campaignId: string | null;
   memberId: string | null;
-  stage: MailStage;
+  stage: MailStage | PlatformStage;
   sequence: number;
   recipient: string;
-  params: MailParams;
+  params: P;
 }
 
 // 15 columns a row: 500 rows stay far below SQLite's 32,766 and PostgreSQL's 65,535 parameters.
@@ -349,8 +349,8 @@ export async function countOutbox(
  * The `params` column's codec: what the mail is rendered from, written by `queueMails` as JSON.
  * Throws on text that is not JSON: the callers answer that mail as not renderable.
  */
-export const parseMailParams = (text: string): MailParams => JSON.parse(text) as MailParams;
-export const mailParamsText = (params: MailParams): string => JSON.stringify(params);
+export const parseMailParams = (text: string): OutboxParams => JSON.parse(text) as OutboxParams;
+export const mailParamsText = (params: OutboxParams): string => JSON.stringify(params);
 
 /** How many failed mails each campaign has (only campaigns with any). */
 export async function failedMailsPerCampaign(db: Kysely<Database>): Promise<Map<string, number>> {

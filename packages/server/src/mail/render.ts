@@ -7,7 +7,8 @@ import {
   type Variant,
   type VariantRegistry,
 } from '../variants/variant.types.js';
-import type { MailParams, RenderedMail } from './mail.types.js';
+import { isPlatformMail, type MailParams, type OutboxParams, type RenderedMail } from './mail.types.js';
+import { renderPlatformMail } from './platform-mail.js';
 import { escapeHtml, htmlIsolated } from './templates/handlebars.js';
 import { htmlDocument } from './templates/layout.js';
 import { type MailPart, overrideKey, variantOverrides } from './templates/overrides.js';
@@ -64,11 +65,13 @@ export interface TemplateValues {
 }
 
 /**
- * Renders one mail. Pure apart from reading a variant's override files once; every template is
+ * Renders one mail (a campaign's, or a platform mail: platform-mail.ts). Pure apart from reading a variant's override files once; every template is
  * compiled once. Never throws on the content of params (every value is escaped in HTML); throws
  * for an unknown variant or stage, or a broken override file of the variant.
  */
-export function renderMail(variants: VariantRegistry, params: MailParams): RenderedMail {
+export function renderMail(variants: VariantRegistry, params: OutboxParams): RenderedMail {
+  // The platform's own mails (an invitation to become a user) belong to no campaign or variant.
+  if (isPlatformMail(params)) return renderPlatformMail(params);
   const variant = variants.get(params.variant);
   if (variant === undefined) throw new Error(`mail: unknown variant "${String(params.variant)}"`);
   const stage = params.stage;

@@ -124,7 +124,7 @@ describe('usage errors, help and --version', () => {
       [['users', 'frobnicate'], 'unknown command: users frobnicate (see assay --help)'],
       [
         ['users'],
-        'users needs a command: create, update, list, password, sign-in-link (see assay help users)',
+        'users needs a command: create, update, list, deactivate, reactivate, password, sign-in-link (see assay help users)',
       ],
       [['help', 'frobnicate'], 'unknown command: frobnicate (see assay --help)'],
       [

@@ -13,6 +13,7 @@ interface UserJson {
   color: string;
   agencyname: string;
   agencyfooter: string;
+  status: 'active' | 'deactivated' | 'invited';
 }
 
 // In-process: the command line's parsing, table and handlers on a real database, without a process
@@ -77,6 +78,7 @@ describe.each(dialects)('assay users create|update|list, on %s', (dialect) => {
       color: '#8800cc',
       agencyname: 'Acme Assessments',
       agencyfooter: 'Acme BV\nKeizersgracht 1\nAmsterdam',
+      status: 'active',
     });
     expect(await one('ana@example.test')).toEqual(created);
 
@@ -280,6 +282,7 @@ describe.each(dialects)('assay users create|update|list, on %s', (dialect) => {
       'color',
       'agencyname',
       'agencyfooter',
+      'status',
     ]);
     const line: Record<string, (id: string) => string> = {
       'admin@localhost': (id) => `${id}  admin@localhost   admin  Admin Assay`,

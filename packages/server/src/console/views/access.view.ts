@@ -4,6 +4,8 @@ import type { UserRow } from '../../auth/auth.table.js';
 import { fill } from '../../pages/strings.js';
 import { type AccessStrings, accessStrings } from '../access-strings.js';
 import { consoleDateTime } from '../format.js';
+import type { PendingInvitation } from '../invitations.service.js';
+import { inviteStrings } from '../invite-strings.js';
 import { type ConsoleView, chrome, type Viewer } from './console-view.js';
 
 /** A problem with one field of a form: the field's id and what to say. */
@@ -224,7 +226,8 @@ type ListedUser = Pick<UserRow, 'id' | 'email' | 'firstname' | 'lastname' | 'rol
 
 const nameOf = (user: ListedUser) => [user.firstname, user.lastname].filter(Boolean).join(' ') || user.email;
 
-function userRow(viewer: Viewer, a: AccessStrings, user: ListedUser) {
+function userRow(viewer: Viewer, a: AccessStrings, user: ListedUser, invitation?: PendingInvitation) {
+  const i = inviteStrings(viewer.language);
   return {
     href: `/console/access/users/${encodeURIComponent(user.id)}`,
     name: nameOf(user),
@@ -232,12 +235,19 @@ function userRow(viewer: Viewer, a: AccessStrings, user: ListedUser) {
     role: user.role === 'admin' ? a.admin : a.user,
     status: user.deactivated
       ? `${a.deactivated} ${consoleDateTime(viewer.language, user.deactivated)}`
-      : a.active,
+      : invitation
+        ? invitation.expired
+          ? i.expired
+          : i.invited
+        : a.active,
   };
 }
 
-/** Every platform user (admins only). */
-export function usersView(viewer: Viewer, input: { users: readonly ListedUser[] }): ConsoleView {
+/** Every platform user (admins only), an invited one as such. */
+export function usersView(
+  viewer: Viewer,
+  input: { users: readonly ListedUser[]; invitations?: ReadonlyMap<string, PendingInvitation> },
+): ConsoleView {
   const a = accessStrings(viewer.language);
   return {
     template: 'console/access-users',
@@ -245,21 +255,36 @@ export function usersView(viewer: Viewer, input: { users: readonly ListedUser[] 
       ...chrome(viewer, 'access'),
       a,
       title: a.usersTitle,
-      users: input.users.map((user) => userRow(viewer, a, user)),
+      users: input.users.map((user) => userRow(viewer, a, user, input.invitations?.get(user.id))),
     },
   };
 }
 
-/** One user: details and the actions that apply (the other admin role, (re)activation). */
+/**
+ * One user: details and the actions that apply (the other admin role, (re)activation, and while
+ * they are invited: when the invitation was sent and expires, resend or cancel it).
+ */
 export function userView(
   viewer: Viewer,
-  input: { user: ListedUser; self: boolean; changed?: boolean; problem?: string },
+  input: {
+    user: ListedUser;
+    self: boolean;
+    changed?: boolean;
+    problem?: string;
+    invitation?: PendingInvitation;
+    notice?: string;
+  },
 ): ConsoleView {
   const a = accessStrings(viewer.language);
-  const { user } = input;
+  const i = inviteStrings(viewer.language);
+  const { user, invitation } = input;
   const href = `/console/access/users/${encodeURIComponent(user.id)}`;
   const actions: { href: string; text: string }[] = [];
   if (!input.self) {
+    if (invitation) {
+      if (!user.deactivated) actions.push({ href: `${href}/invitation/resend`, text: i.resend });
+      actions.push({ href: `${href}/invitation/cancel`, text: i.cancel });
+    }
     actions.push(
       user.role === 'admin'
         ? { href: `${href}/remove-admin`, text: a.removeAdmin }
@@ -271,15 +296,23 @@ export function userView(
         : { href: `${href}/deactivate`, text: a.deactivate },
     );
   }
+  const when = (moment: string) => consoleDateTime(viewer.language, moment);
   return {
     template: 'console/access-user',
     model: {
       ...chrome(viewer, 'access'),
       a,
+      i,
       title: nameOf(user),
       errors: input.problem ? [{ href: '#actions', text: input.problem }] : undefined,
-      notice: input.changed ? a.userChanged : undefined,
-      ...userRow(viewer, a, user),
+      notice: input.notice ?? (input.changed ? a.userChanged : undefined),
+      ...userRow(viewer, a, user, invitation),
+      invitation: invitation
+        ? fill(invitation.expired ? i.sentExpired : i.sentExpires, {
+            sent: when(invitation.sent),
+            expires: when(invitation.expires),
+          })
+        : undefined,
       actions,
     },
   };

@@ -1,5 +1,5 @@
 import type { OutboxStatus } from '../../mail/mail.table.js';
-import type { RenderedMail } from '../../mail/mail.types.js';
+import type { PlatformStage, RenderedMail } from '../../mail/mail.types.js';
 import type { OutboxMail } from '../../mail/outbox.service.js';
 import { fill } from '../../pages/strings.js';
 import type { MailStage } from '../../variants/variant.types.js';
@@ -26,7 +26,8 @@ export function parseCursor(text: string | undefined): { created: string; id: st
   return { created: text.slice(0, at), id: text.slice(at + 1) };
 }
 
-const stageName = (m: MailStrings, stage: string) => m.stageNames[stage as MailStage] ?? stage;
+const stageName = (m: MailStrings, stage: string) =>
+  m.stageNames[stage as MailStage | PlatformStage] ?? stage;
 
 /** The address of the list with these filters. */
 export function mailListHref(filter: { campaign?: string; status?: OutboxStatus; before?: string }): string {

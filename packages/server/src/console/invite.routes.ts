@@ -1,0 +1,213 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { findUserById, listUsers } from '../auth/auth.repository.js';
+import { passwordProblem } from '../auth/user-rules.js';
+import type { AppContext } from '../context.js';
+import { BusinessError, NotFound } from '../domain/errors.js';
+import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
+import { checkCsrf, csrfToken } from '../pages/security.js';
+import { chosenLanguage, sessionCookieHeader, showConsole, signedDone, viewerOf } from './console-kit.js';
+import {
+  acceptInvitation,
+  cancelInvitation,
+  type InvitationField,
+  invitationProblems,
+  inviteUser,
+  openInvitation,
+  pendingInvitation,
+  pendingInvitations,
+  resendInvitation,
+} from './invitations.service.js';
+import { inviteStrings } from './invite-strings.js';
+import { endSession, startSession } from './sessions.service.js';
+import { consoleStrings } from './strings.js';
+import { userView } from './views/access.view.js';
+import { consoleMessage, type Viewer } from './views/console-view.js';
+import {
+  choosePasswordView,
+  deadInvitationView,
+  type InviteFormValues,
+  invitationConfirmView,
+  type PasswordProblem,
+  usersPageView,
+} from './views/invite.view.js';
+
+const ADMIN = { console: 'admin' } as const;
+const PUBLIC = { console: 'public' } as const;
+const InvitationAction = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 100 }),
+  action: Type.Union([Type.Literal('resend'), Type.Literal('cancel')]),
+});
+// No length limit here: any text that is not a link's secret gets the invitation's own clear page.
+const Secret = Type.Object({ secret: Type.String() });
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function formOf(body: unknown, fallbackLanguage: string): InviteFormValues {
+  const fields = fieldsOf(body);
+  return {
+    email: text(fields.email).slice(0, 320),
+    firstname: text(fields.firstname).slice(0, 1000),
+    lastname: text(fields.lastname).slice(0, 1000),
+    admin: fields.admin === '1',
+    language: text(fields.language) || fallbackLanguage,
+  };
+}
+
+/** A service's refusal (`field: words`) as a problem of the form's field. */
+function problemOf(message: string): { field: InvitationField; text: string } {
+  const colon = message.indexOf(': ');
+  const field = message.slice(0, Math.max(colon, 0));
+  const words = colon < 0 ? message : message.slice(colon + 2);
+  return ['email', 'firstname', 'lastname', 'language'].includes(field)
+    ? { field: field as InvitationField, text: words }
+    : { field: 'email', text: words };
+}
+
+/**
+ * Inviting a platform user by mail (admins), and the public page of the mailed link where the
+ * invitee chooses a password and is signed in. The users list and a user's page show the
+ * invitation (access.routes.ts).
+ */
+export async function inviteRoutes(app: ApiInstance, deps: AppContext) {
+  const { db, config, clock } = deps;
+  const secure = config.publicUrl.startsWith('https:');
+  const managerId = (request: FastifyRequest) => {
+    if (!request.operator) throw new Error('console route without an operator');
+    return request.operator.user.id;
+  };
+
+  app.post('/access/users/invite', { config: ADMIN }, async (request, reply) => {
+    const viewer = viewerOf(request);
+    const values = formOf(request.body, viewer.language);
+    const input = { ...values };
+    let problems = invitationProblems(input);
+    if (problems.length === 0) {
+      try {
+        const user = await inviteUser(deps, managerId(request), input);
+        return reply.redirect(`/console/access/users/${encodeURIComponent(user.id)}?changed=invited`, 303);
+      } catch (error) {
+        if (!(error instanceof BusinessError)) throw error;
+        problems = [problemOf(error.message)];
+      }
+    }
+    return showConsole(
+      reply,
+      400,
+      usersPageView(viewer, {
+        users: await listUsers(db),
+        invitations: await pendingInvitations(db, clock()),
+        values,
+        problems,
+      }),
+    );
+  });
+
+  const userOr404 = async (id: string) => {
+    const user = await findUserById(db, id);
+    if (!user) throw new NotFound('user');
+    return user;
+  };
+
+  app.get(
+    '/access/users/:id/invitation/:action',
+    { config: ADMIN, schema: { params: InvitationAction } },
+    async (request, reply) => {
+      const user = await userOr404(request.params.id);
+      return showConsole(reply, 200, invitationConfirmView(viewerOf(request), user, request.params.action));
+    },
+  );
+
+  app.post(
+    '/access/users/:id/invitation/:action',
+    { config: ADMIN, schema: { params: InvitationAction } },
+    async (request, reply) => {
+      const user = await userOr404(request.params.id);
+      const href = `/console/access/users/${encodeURIComponent(user.id)}`;
+      try {
+        if (request.params.action === 'resend') {
+          await resendInvitation(deps, managerId(request), user.id);
+          return reply.redirect(`${href}?changed=resent`, 303);
+        }
+        await cancelInvitation(db, managerId(request), user.id);
+      } catch (error) {
+        if (!(error instanceof BusinessError)) throw error;
+        // Nothing to resend or cancel any more (accepted, or cancelled in another tab): say so.
+        const problem = error.message.slice(error.message.indexOf(': ') + 2);
+        const invitation = await pendingInvitation(db, user.id, clock());
+        const self = user.id === managerId(request);
+        return showConsole(reply, 400, userView(viewerOf(request), { user, self, problem, invitation }));
+      }
+      const name = [user.firstname, user.lastname].filter(Boolean).join(' ') || user.email;
+      return reply.redirect(`/console/access/users?${signedDone(request, name)}`, 303);
+    },
+  );
+
+  /** The invitation page speaks the invitation's language unless one was chosen at its foot. */
+  const inviteeViewer = (request: FastifyRequest, language: Viewer['language']): Viewer => ({
+    ...viewerOf(request),
+    language: chosenLanguage(request) ?? language,
+  });
+
+  const showPasswordPage = async (
+    request: FastifyRequest,
+    secret: string,
+    reply: FastifyReply,
+    status: number,
+    problem?: PasswordProblem,
+  ) => {
+    const invitation = await openInvitation(db, secret, clock());
+    if (!invitation) return showConsole(reply, 404, deadInvitationView(viewerOf(request)));
+    return showConsole(
+      reply,
+      status,
+      choosePasswordView(inviteeViewer(request, invitation.language), {
+        action: `/console/invitation/${encodeURIComponent(secret)}`,
+        csrf: csrfToken(request, reply, secure),
+        name: invitation.name,
+        email: invitation.email,
+        expires: invitation.expires,
+        problem,
+      }),
+    );
+  };
+
+  app.get('/invitation/:secret', { config: PUBLIC, schema: { params: Secret } }, async (request, reply) =>
+    showPasswordPage(request, request.params.secret, reply, 200),
+  );
+
+  app.post('/invitation/:secret', { config: PUBLIC, schema: { params: Secret } }, async (request, reply) => {
+    const form = fieldsOf(request.body);
+    // A form from another site (or an old one) changes nothing: the page again, with a new token.
+    if (!checkCsrf(request, form.csrf, secure)) {
+      const viewer = viewerOf(request);
+      const c = consoleStrings(viewer.language);
+      return showConsole(
+        reply,
+        403,
+        consoleMessage(viewer, c.expiredTitle, [c.expiredBody], {
+          href: `/console/invitation/${encodeURIComponent(request.params.secret)}`,
+          text: inviteStrings(viewer.language).passwordTitle,
+        }),
+      );
+    }
+    const password = text(form.password);
+    const problem: PasswordProblem | undefined =
+      password === ''
+        ? 'missing'
+        : passwordProblem(password)
+          ? 'too-short'
+          : password !== text(form.confirm)
+            ? 'mismatch'
+            : undefined;
+    if (problem) return showPasswordPage(request, request.params.secret, reply, 400, problem);
+    const accepted = await acceptInvitation(db, request.params.secret, password, clock());
+    if (!accepted) return showConsole(reply, 404, deadInvitationView(viewerOf(request)));
+    // Whoever was signed in on this browser is not the invitee: that session ends here.
+    if (request.operator) await endSession(db, request.operator.session);
+    const language = chosenLanguage(request) ?? accepted.language;
+    const secret = await startSession(db, accepted.userId, clock(), language);
+    reply.header('set-cookie', sessionCookieHeader(secure, secret));
+    return reply.redirect('/console', 303);
+  });
+}
