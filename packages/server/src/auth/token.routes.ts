@@ -17,7 +17,7 @@ interface Options {
 }
 
 /** What the body parsers and the database may throw, said the way RFC 6749 section 5.2 says it. */
-function asOAuthFailure(error: FastifyError | Error): OAuthFailure {
+export function asOAuthFailure(error: FastifyError | Error): OAuthFailure {
   switch ((error as FastifyError).code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -69,7 +69,8 @@ export async function tokenRoutes(app: FastifyInstance, { db, tokens, limiter }:
         contentType: (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '',
         body: fieldsOf(request.body),
         caller: request.ip,
-        sentAuthorizationHeader: request.headers.authorization !== undefined,
+        authorization: request.headers.authorization,
+        accepts: 'body',
       });
       reply.header('cache-control', 'no-store');
       return ok(data);

@@ -45,6 +45,13 @@ class Invalid {
   }
 }
 
+/** Adds one problem to `problems` (made on the first), and answers them. */
+function add(problems: Problem[] | undefined, path: string, problem: string): Problem[] {
+  const all = problems ?? [];
+  all.push({ path, problem });
+  return all;
+}
+
 /** Adds an Invalid's problems to `problems` (made on the first), and answers them; rethrows anything else. */
 function collect(problems: Problem[] | undefined, error: unknown): Problem[] {
   if (!(error instanceof Invalid)) throw error;
@@ -280,14 +287,13 @@ function buildObject(schema: Schema): Checker {
     // Made on the first problem only: a valid value, the common case, allocates nothing for it.
     let problems: Problem[] | undefined;
     for (const name of undescribed) {
-      if (input[name] === undefined)
-        (problems ??= []).push({ path: `${prefix}${name}`, problem: 'is required' });
+      if (input[name] === undefined) problems = add(problems, `${prefix}${name}`, 'is required');
     }
     // Every field is checked, in the schema's order, so that one answer names every problem.
     for (const { name, required: needed, check } of properties) {
       const item = input[name];
       if (item === undefined) {
-        if (needed) (problems ??= []).push({ path: `${prefix}${name}`, problem: 'is required' });
+        if (needed) problems = add(problems, `${prefix}${name}`, 'is required');
         continue;
       }
       try {
@@ -299,9 +305,9 @@ function buildObject(schema: Schema): Checker {
     if (open) {
       for (const [name, item] of Object.entries(input)) {
         if (name.length > 200) {
-          (problems ??= []).push({ path: `${prefix}${name.slice(0, 40)}...`, problem: 'name is too long' });
+          problems = add(problems, `${prefix}${name.slice(0, 40)}...`, 'name is too long');
         } else if (name === '__proto__' || name === 'constructor' || name === 'prototype') {
-          (problems ??= []).push({ path: `${prefix}${name}`, problem: 'name is not allowed' });
+          problems = add(problems, `${prefix}${name}`, 'name is not allowed');
         } else {
           try {
             out[name] = open(item, `${prefix}${name}`);
