@@ -7,7 +7,7 @@ import { BusinessError } from '../domain/errors.js';
 import { ok } from '../http/envelope.js';
 import { fieldsOf } from '../http/route-schema.js';
 import type { FailureLimiter } from './rate-limit.js';
-import { issueToken, notFormEncoded, OAuthFailure } from './token.service.js';
+import { issueToken, notFormEncoded, OAuthFailure, unknownCode } from './token.service.js';
 import type { TokenService } from './tokens.js';
 
 interface Options {
@@ -56,7 +56,10 @@ export async function tokenRoutes(app: FastifyInstance, { db, tokens, limiter }:
       // The body is read raw and checked by the grant, so that a JSON body gets an OAuth error.
       validatorCompiler: () => (value) => ({ value }),
       errorHandler: (error, request, reply) => {
-        const failure = error instanceof OAuthFailure ? error : asOAuthFailure(error);
+        const refused = error instanceof OAuthFailure ? error : asOAuthFailure(error);
+        // This endpoint has always said a refused code one way, and stays as it was: the cause the
+        // RFC endpoint names (a client that cannot use the grant) is an unknown code here.
+        const failure = refused.error === 'unauthorized_client' ? unknownCode() : refused;
         if (failure.error === 'server_error') request.log.error({ err: error }, 'token request failed');
         reply
           .code(failure.statusCode as 400)

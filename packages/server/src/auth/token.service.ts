@@ -43,6 +43,10 @@ export interface ClientCredentialsInput {
   accepts: ClientAuthentication;
 }
 
+/** A code that is unknown, used, expired or another client's (RFC 6749 section 5.2). */
+export const unknownCode = () =>
+  new OAuthFailure(400, 'invalid_grant', 'The code is unknown, already used or expired');
+
 export interface TokenRequestInput extends ClientCredentialsInput {
   /** The request's Content-Type, without parameters. */
   contentType: string;
@@ -220,9 +224,7 @@ async function authorizationCode(
       'This client has no redirect URI registered, so it cannot use the authorization_code grant',
     );
   }
-  if (!grant || grant.client_id !== client.id) {
-    throw new OAuthFailure(400, 'invalid_grant', 'The code is unknown, already used or expired');
-  }
+  if (!grant || grant.client_id !== client.id) throw unknownCode();
   // Required when the authorization request named it (RFC 6749 section 4.1.3); if sent, it must match.
   const redirectUri = field(body, 'redirect_uri');
   if ((grant.redirect_given === 1 || redirectUri !== undefined) && redirectUri !== grant.redirect_uri) {

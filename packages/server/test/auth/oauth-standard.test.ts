@@ -445,6 +445,21 @@ for (const dialect of dialects) {
             'client_id and client_secret are required (they go in the request body, not in a header)',
           message: 'client_id and client_secret are required (they go in the request body, not in a header)',
         });
+        // A client that cannot use the code grant: the RFC endpoint says unauthorized_client, this
+        // one the unknown code it always said.
+        const code = await post('/api/v1/auth/access_token', {
+          grant_type: 'authorization_code',
+          code: 'made-up',
+          ...credentials(),
+        });
+        expect([code.statusCode, code.json]).toEqual([
+          400,
+          {
+            error: 'invalid_grant',
+            error_description: 'The code is unknown, already used or expired',
+            message: 'The code is unknown, already used or expired',
+          },
+        ]);
         const ok = await post('/api/v1/auth/access_token', {
           grant_type: 'client_credentials',
           scope: 'members',
