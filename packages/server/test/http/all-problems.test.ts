@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConsoleBrowser } from '../helpers/console-browser.js';
 import { dialects, type Instance, startInstance } from '../helpers/instance.js';
 
 // Issue 22, item 5: a body with several problems answers one message naming each, in the order of
@@ -130,6 +131,31 @@ for (const dialect of dialects) {
         'name: must not be empty; tags[1]: must not be empty; testcase: must be one of true, false, 0, 1',
       );
       expect(await count('reports')).toBe(before);
+    });
+
+    it('shows each problem of the console member form next to its own field, and in the summary', async () => {
+      const browser = await new ConsoleBrowser(instance).signIn();
+      const before = await count('members');
+      const response = await browser.post('/console/members/new', {
+        email: 'not-an-address',
+        firstname: 'Grace',
+        lastname: '',
+      });
+      expect(response.statusCode).toBe(400);
+      for (const [field, text] of [
+        ['lastname', 'lastname: must not be empty'],
+        ['email', 'email: must be a valid e-mail address'],
+      ]) {
+        expect(response.body).toContain(`href="#field-${field}">${text}</a>`);
+        expect(response.body).toContain(`id="field-${field}-error"`);
+        expect(response.body).toContain(`aria-describedby="field-${field}-error"`);
+      }
+      expect(response.body).not.toContain('id="field-firstname-error"');
+      // The API names the same two, in one message.
+      expect(
+        await refusal('POST', '/members', { email: 'not-an-address', firstname: 'Grace', lastname: '' }),
+      ).toBe('lastname: must not be empty; email: must be a valid e-mail address');
+      expect(await count('members')).toBe(before);
     });
 
     it('keeps a one-problem message exactly as it was', async () => {
