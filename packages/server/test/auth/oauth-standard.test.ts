@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedClient } from '../../src/auth/auth.service.js';
@@ -14,7 +15,10 @@ import { dialects, type Instance, type Response, startInstance } from '../helper
 // A standard client (oauth4webapi) over real HTTP for both grants, discovery and revocation; then
 // every error of RFC 6749 section 5.2 by raw requests.
 
-const PUBLIC_URL = 'http://assay.example.test';
+// https, as in production (a library refuses plain http): each request goes to the listening server.
+const PUBLIC_URL = 'https://assay.example.test';
+/** docs/integrating.md: its examples are run below as written. */
+const INTEGRATING = readFileSync(new URL('../../../../docs/integrating.md', import.meta.url), 'utf8');
 const REDIRECT = 'https://app.example.test/callback';
 const PASSWORD = 'correct horse battery staple';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -30,8 +34,9 @@ for (const dialect of dialects) {
     let machine: IssuedClient;
     let userEmail: string;
     /** Real HTTP to the listening server, for URLs of the configured public address. */
-    const http = (url: string, init?: RequestInit) => fetch(url.replace(PUBLIC_URL, origin), init);
-    const options = { [oauth.customFetch]: http, [oauth.allowInsecureRequests]: true };
+    const realFetch = globalThis.fetch;
+    const http = (url: string, init?: RequestInit) => realFetch(url.replace(PUBLIC_URL, origin), init);
+    const options = { [oauth.customFetch]: http };
     let as: oauth.AuthorizationServer;
     /** An API call with a bearer token: its status. */
     const members = async (token: string) =>
@@ -125,6 +130,35 @@ for (const dialect of dialects) {
           ),
         ),
       ).rejects.toMatchObject({ error: 'invalid_scope', status: 400 });
+    });
+
+    it('runs the client credentials example of docs/integrating.md as written', async () => {
+      const block = /```ts\n([\s\S]*?)```/.exec(INTEGRATING)?.[1] ?? '';
+      expect(block).toContain('oauth.clientCredentialsGrantRequest');
+      const code = block
+        .replace(/^import .*$/m, '')
+        .replaceAll('https://assay.example.com', PUBLIC_URL)
+        // TypeScript's non-null assertions, which plain JavaScript does not take.
+        .replace(/!(?=\s*[);,}])/g, '');
+      const run = new Function(
+        'oauth',
+        'process',
+        `return (async () => {${code}\nreturn { status: members.status, access_token };})();`,
+      );
+      // The example calls the instance's public address with the global fetch: it goes to the listening server.
+      globalThis.fetch = ((url: string | URL | Request, init?: RequestInit) =>
+        http(String(url instanceof Request ? url.url : url), init)) as typeof fetch;
+      let result: { status: number; access_token: string };
+      try {
+        result = await run(oauth, {
+          env: { CLIENT_ID: partner.client_id, CLIENT_SECRET: partner.client_secret },
+        });
+      } finally {
+        globalThis.fetch = realFetch;
+      }
+      // It listed the members with its token, then revoked it.
+      expect(result.status).toBe(200);
+      expect(await members(result.access_token)).toBe(401);
     });
 
     it('gets a token by the authorization code flow with PKCE, signing in with the form, and revokes it', async () => {
