@@ -3,7 +3,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { authorizeRoutes } from './auth/authorize.routes.js';
 import { ClientVersionCache } from './auth/client-cache.js';
+import { oauthRoutes } from './auth/oauth.routes.js';
 import { FailureLimiter } from './auth/rate-limit.js';
+import { RevokedTokenCache } from './auth/revocations.js';
 import { tokenRoutes } from './auth/token.routes.js';
 import { TokenService } from './auth/tokens.js';
 import { campaignRoutes } from './campaigns/campaigns.routes.js';
@@ -119,6 +121,7 @@ export async function buildApp({
     dialect: database.dialect,
     tokens: new TokenService(database.kysely),
     clients: new ClientVersionCache(database.kysely, database.freshness),
+    revoked: new RevokedTokenCache(database.kysely, database.freshness),
     // Guesses at any process on the same PostgreSQL count against one budget (auth/rate-limit.ts).
     limiter: new FailureLimiter(config.tokenFailuresPerMinute).share(
       database.kysely,
@@ -256,6 +259,8 @@ export async function buildApp({
   // The operator console: its own scope too (sessions, forms, page headers, HTML errors).
   await app.register((scope) => consolePages(scope, context), { prefix: '/console' });
 
+  // OAuth 2.0 as the RFCs define it (token, revocation, metadata), beside the interface's endpoint.
+  await app.register(oauthRoutes, context);
   // MCP over Streamable HTTP, with the protected resource metadata its clients start from.
   await app.register((scope) => mcpRoutes(scope, context));
 

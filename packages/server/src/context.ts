@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ClientVersionCache } from './auth/client-cache.js';
 import type { FailureLimiter } from './auth/rate-limit.js';
+import type { RevokedTokenCache } from './auth/revocations.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Database, Dialect } from './db/database.js';
@@ -14,6 +15,8 @@ export interface AppContext {
   tokens: TokenService;
   /** The clients that bearer tokens are checked against, cached while the database says they are current. */
   clients: ClientVersionCache;
+  /** The access tokens revoked one by one (RFC 7009), cached likewise. */
+  revoked: RevokedTokenCache;
   /** Guesses of client secrets and API keys: the token endpoint, Basic and X-API-Key. */
   limiter: FailureLimiter;
   /**

@@ -73,3 +73,13 @@ export interface OAuthCodeTable {
   created: string;
 }
 export type OAuthCodeRow = Selectable<OAuthCodeTable>;
+
+/** An access token its client revoked (RFC 7009), kept until the token would have expired. */
+export interface OAuthRevokedTokenTable {
+  /** The token's `jti` claim. */
+  jti: string;
+  client_id: string;
+  /** When the token expires: past it the row is of no more use and goes. */
+  expires: string;
+  revoked: string;
+}

@@ -7,6 +7,7 @@ import { isStorableText } from '../util/text.js';
 import { findApiKeyByHash, findClient } from './auth.repository.js';
 import type { ClientVersionCache } from './client-cache.js';
 import type { FailureLimiter } from './rate-limit.js';
+import type { RevokedTokenCache } from './revocations.js';
 import { hashSecret, secretMatches } from './secrets.js';
 import type { TokenService } from './tokens.js';
 
@@ -25,6 +26,8 @@ export interface AuthServices {
   db: Kysely<Database>;
   tokens: TokenService;
   clients: ClientVersionCache;
+  /** The tokens revoked one by one (RFC 7009), checked on every bearer call. */
+  revoked: RevokedTokenCache;
   /** The token endpoint's guessing limit: a secret or key guessed here counts the same. */
   limiter: FailureLimiter;
 }
@@ -54,7 +57,7 @@ export async function authenticate(
  * `authenticate` then decides (and refuses with the right error).
  */
 export function authenticateFromCache(
-  { tokens, clients }: AuthServices,
+  { tokens, clients, revoked }: AuthServices,
   request: FastifyRequest,
   family: Scope,
 ): Principal | undefined {
@@ -64,6 +67,7 @@ export function authenticateFromCache(
   if (!claims?.scopes.includes(family)) return undefined;
   const client = clients.cached(claims.clientId);
   if (!client || client.secret_version !== claims.secretVersion) return undefined;
+  if (revoked.cached(claims.tokenId) !== false) return undefined;
   return { userId: claims.userId, scopes: claims.scopes, readOnly: false };
 }
 
@@ -83,7 +87,7 @@ async function guessable<T>(limiter: FailureLimiter, caller: string, check: () =
 
 /** Who is calling (any scheme), before any scope is checked: `authenticate` and `/mcp` start here. */
 export async function identify(
-  { db, tokens, clients, limiter }: AuthServices,
+  { db, tokens, clients, revoked, limiter }: AuthServices,
   request: FastifyRequest,
 ): Promise<Principal> {
   const header = request.headers.authorization;
@@ -92,7 +96,7 @@ export async function identify(
     const space = header.indexOf(' ');
     const scheme = header.slice(0, space).toLowerCase();
     const value = header.slice(space + 1).trim();
-    if (space > 0 && scheme === 'bearer') return fromBearer(tokens, clients, value);
+    if (space > 0 && scheme === 'bearer') return fromBearer(tokens, clients, revoked, value);
     if (space > 0 && scheme === 'basic') return guessable(limiter, request.ip, () => fromBasic(db, value));
     throw unauthorized('The Authorization header must be "Bearer <token>" or "Basic <credentials>"');
   }
@@ -109,6 +113,7 @@ export async function identify(
 async function fromBearer(
   tokens: TokenService,
   clients: ClientVersionCache,
+  revoked: RevokedTokenCache,
   token: string,
 ): Promise<Principal> {
   const claims = await tokens.verify(token);
@@ -117,6 +122,8 @@ async function fromBearer(
   const client = await clients.get(claims.clientId);
   if (!client || client.secret_version !== claims.secretVersion)
     throw unauthorized('The access token was revoked');
+  // Revoked on its own by its client (RFC 7009).
+  if (await revoked.isRevoked(claims.tokenId)) throw unauthorized('The access token was revoked');
   return { userId: claims.userId, scopes: claims.scopes, readOnly: false };
 }
 

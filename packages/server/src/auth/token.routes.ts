@@ -7,7 +7,7 @@ import { BusinessError } from '../domain/errors.js';
 import { ok } from '../http/envelope.js';
 import { fieldsOf } from '../http/route-schema.js';
 import type { FailureLimiter } from './rate-limit.js';
-import { issueToken, notFormEncoded, OAuthFailure } from './token.service.js';
+import { issueToken, notFormEncoded, OAuthFailure, unknownCode } from './token.service.js';
 import type { TokenService } from './tokens.js';
 
 interface Options {
@@ -17,7 +17,7 @@ interface Options {
 }
 
 /** What the body parsers and the database may throw, said the way RFC 6749 section 5.2 says it. */
-function asOAuthFailure(error: FastifyError | Error): OAuthFailure {
+export function asOAuthFailure(error: FastifyError | Error): OAuthFailure {
   switch ((error as FastifyError).code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -56,7 +56,10 @@ export async function tokenRoutes(app: FastifyInstance, { db, tokens, limiter }:
       // The body is read raw and checked by the grant, so that a JSON body gets an OAuth error.
       validatorCompiler: () => (value) => ({ value }),
       errorHandler: (error, request, reply) => {
-        const failure = error instanceof OAuthFailure ? error : asOAuthFailure(error);
+        const refused = error instanceof OAuthFailure ? error : asOAuthFailure(error);
+        // This endpoint has always said a refused code one way, and stays as it was: the cause the
+        // RFC endpoint names (a client that cannot use the grant) is an unknown code here.
+        const failure = refused.error === 'unauthorized_client' ? unknownCode() : refused;
         if (failure.error === 'server_error') request.log.error({ err: error }, 'token request failed');
         reply
           .code(failure.statusCode as 400)
@@ -69,7 +72,8 @@ export async function tokenRoutes(app: FastifyInstance, { db, tokens, limiter }:
         contentType: (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '',
         body: fieldsOf(request.body),
         caller: request.ip,
-        sentAuthorizationHeader: request.headers.authorization !== undefined,
+        authorization: request.headers.authorization,
+        accepts: 'body',
       });
       reply.header('cache-control', 'no-store');
       return ok(data);

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { nowText } from '../util/dates.js';
 import { isStorableText } from '../util/text.js';
-import { consumeCode, findClient } from './auth.repository.js';
+import { consumeCode, findClient, parseRedirectUris } from './auth.repository.js';
 import type { OAuthClientRow } from './auth.table.js';
 import { verifierMatches } from './authorize.service.js';
 import type { FailureLimiter } from './rate-limit.js';
@@ -28,21 +28,43 @@ export class OAuthFailure extends Error {
 export const notFormEncoded = () =>
   new OAuthFailure(400, 'invalid_request', 'The token request must be application/x-www-form-urlencoded');
 
-export interface TokenRequestInput {
-  /** The request's Content-Type, without parameters. */
-  contentType: string;
+/**
+ * How an endpoint takes the client's credentials: the interface's token endpoint in the body only
+ * (its spec says so), the RFC 6749 endpoints by `client_secret_basic` as well (section 2.3.1).
+ */
+export type ClientAuthentication = 'body' | 'basic-or-body';
+
+export interface ClientCredentialsInput {
   body: Record<string, unknown>;
   /** Where the request came from, for the guessing limit. */
   caller: string;
-  /** Whether an Authorization header was sent: the spec wants the credentials in the body. */
-  sentAuthorizationHeader: boolean;
+  /** The Authorization header as sent, if any. */
+  authorization: string | undefined;
+  accepts: ClientAuthentication;
+}
+
+/** A code that is unknown, used, expired or another client's (RFC 6749 section 5.2). */
+export const unknownCode = () =>
+  new OAuthFailure(400, 'invalid_grant', 'The code is unknown, already used or expired');
+
+export interface TokenRequestInput extends ClientCredentialsInput {
+  /** The request's Content-Type, without parameters. */
+  contentType: string;
 }
 
 // A value that is not storable text cannot match anything stored: it is treated as absent.
-const field = (body: Record<string, unknown>, name: string) => {
+export const field = (body: Record<string, unknown>, name: string) => {
   const value = body[name];
   return typeof value === 'string' && isStorableText(value) ? value : undefined;
 };
+
+/** RFC 6749 sections 3.2 and 4.4.2 (RFC 7009 section 2.1 likewise): a form, each parameter once. */
+export function checkForm(input: { contentType: string; body: Record<string, unknown> }): void {
+  if (input.contentType !== 'application/x-www-form-urlencoded') throw notFormEncoded();
+  // The form parser makes a list of a parameter sent more than once.
+  const repeated = Object.keys(input.body).find((name) => Array.isArray(input.body[name]));
+  if (repeated) throw new OAuthFailure(400, 'invalid_request', `${repeated}: must be sent once`);
+}
 
 /**
  * The token endpoint: the client_credentials grant, and the authorization_code grant of the
@@ -54,10 +76,7 @@ export async function issueToken(
   limiter: FailureLimiter,
   input: TokenRequestInput,
 ): Promise<TokenData> {
-  if (input.contentType !== 'application/x-www-form-urlencoded') throw notFormEncoded();
-  // RFC 6749 section 3.2: no parameter may be sent more than once (the form parser makes a list).
-  const repeated = Object.keys(input.body).find((name) => Array.isArray(input.body[name]));
-  if (repeated) throw new OAuthFailure(400, 'invalid_request', `${repeated}: must be sent once`);
+  checkForm(input);
   const grantType = field(input.body, 'grant_type');
   if (!grantType) throw new OAuthFailure(400, 'invalid_request', 'grant_type: is required');
   if (grantType !== 'client_credentials' && grantType !== 'authorization_code') {
@@ -85,34 +104,80 @@ export async function issueToken(
   };
 }
 
-async function authenticateClient(db: Kysely<Database>, limiter: FailureLimiter, input: TokenRequestInput) {
+/** A client_secret_basic header's id and secret (RFC 6749 section 2.3.1), or undefined if it is not one. */
+function basicCredentials(header: string): { clientId: string; clientSecret: string } | undefined {
+  const space = header.indexOf(' ');
+  if (space <= 0 || header.slice(0, space).toLowerCase() !== 'basic') return undefined;
+  const encoded = header.slice(space + 1).trim();
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) return undefined;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return undefined;
+  try {
+    // Each part is form-encoded before the two are joined (section 2.3.1).
+    const formDecode = (part: string) => decodeURIComponent(part.replaceAll('+', ' '));
+    const clientId = formDecode(decoded.slice(0, colon));
+    const clientSecret = formDecode(decoded.slice(colon + 1));
+    return isStorableText(clientId) && isStorableText(clientSecret) ? { clientId, clientSecret } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Authenticates the client of a token or revocation request under the guessing limit: by the
+ * body's client_id and client_secret, or (where the endpoint takes it) an HTTP Basic header.
+ */
+export async function authenticateClient(
+  db: Kysely<Database>,
+  limiter: FailureLimiter,
+  input: ClientCredentialsInput,
+): Promise<OAuthClientRow> {
   const wait = await limiter.retryAfter(input.caller);
   if (wait > 0) {
     throw new OAuthFailure(429, 'slow_down', `Too many failed attempts: try again in ${wait} s`, {
       'retry-after': String(wait),
     });
   }
-  const clientId = field(input.body, 'client_id');
-  const clientSecret = field(input.body, 'client_secret');
+  const sentHeader = input.authorization !== undefined;
   // RFC 6749 section 5.2: a client that tried the Authorization header gets WWW-Authenticate.
-  const challenge: Record<string, string> = input.sentAuthorizationHeader
-    ? { 'www-authenticate': 'Basic realm="assay"' }
-    : {};
-  if (!clientId || !clientSecret) {
+  const challenge: Record<string, string> = sentHeader ? { 'www-authenticate': 'Basic realm="assay"' } : {};
+  const refuse = async (message: string): Promise<never> => {
     await limiter.fail(input.caller);
-    const where = input.sentAuthorizationHeader ? ' (they go in the request body, not in a header)' : '';
-    throw new OAuthFailure(
-      401,
-      'invalid_client',
-      `client_id and client_secret are required${where}`,
-      challenge,
-    );
+    throw new OAuthFailure(401, 'invalid_client', message, challenge);
+  };
+  let clientId = field(input.body, 'client_id');
+  let clientSecret = field(input.body, 'client_secret');
+  if (input.accepts === 'basic-or-body' && input.authorization !== undefined) {
+    const basic = basicCredentials(input.authorization);
+    if (!basic) {
+      return refuse('The Authorization header must be Basic with the form-encoded client_id:client_secret');
+    }
+    // Section 2.3: one authentication method per request.
+    if (input.body.client_secret !== undefined) {
+      throw new OAuthFailure(
+        400,
+        'invalid_request',
+        'client_secret: send the credentials in the Authorization header or in the body, not both',
+      );
+    }
+    if (clientId !== undefined && clientId !== basic.clientId) {
+      throw new OAuthFailure(400, 'invalid_request', 'client_id: differs from the Authorization header');
+    }
+    clientId = basic.clientId;
+    clientSecret = basic.clientSecret;
+  }
+  if (!clientId || !clientSecret) {
+    const where =
+      input.accepts === 'body'
+        ? sentHeader
+          ? ' (they go in the request body, not in a header)'
+          : ''
+        : ' (in a Basic Authorization header or in the request body)';
+    return refuse(`client_id and client_secret are required${where}`);
   }
   const client = await findClient(db, clientId);
-  if (!client || !secretMatches(clientSecret, client.secret_hash)) {
-    await limiter.fail(input.caller);
-    throw new OAuthFailure(401, 'invalid_client', 'Wrong client credentials', challenge);
-  }
+  if (!client || !secretMatches(clientSecret, client.secret_hash)) return refuse('Wrong client credentials');
   return client;
 }
 
@@ -150,9 +215,16 @@ async function authorizationCode(
   const code = field(body, 'code');
   if (!code) throw new OAuthFailure(400, 'invalid_request', 'code: is required');
   const grant = await consumeCode(db, hashSecret(code), nowText());
-  if (!grant || grant.client_id !== client.id) {
-    throw new OAuthFailure(400, 'invalid_grant', 'The code is unknown, already used or expired');
+  // A code issued to another client is that client's (invalid_grant); a client without a registered
+  // redirect URI is never sent a code of its own, so it may not use this grant (section 5.2).
+  if (!grant && parseRedirectUris(client.redirect_uris).length === 0) {
+    throw new OAuthFailure(
+      400,
+      'unauthorized_client',
+      'This client has no redirect URI registered, so it cannot use the authorization_code grant',
+    );
   }
+  if (!grant || grant.client_id !== client.id) throw unknownCode();
   // Required when the authorization request named it (RFC 6749 section 4.1.3); if sent, it must match.
   const redirectUri = field(body, 'redirect_uri');
   if ((grant.redirect_given === 1 || redirectUri !== undefined) && redirectUri !== grant.redirect_uri) {

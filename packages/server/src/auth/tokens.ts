@@ -26,6 +26,13 @@ export interface TokenClaims {
   scopes: string[];
 }
 
+/** What a verified token says besides: its own id (`jti`, what revocation names) and its expiry. */
+export interface VerifiedClaims extends TokenClaims {
+  tokenId: string;
+  /** Seconds since the epoch. */
+  expiresAt: number;
+}
+
 /** Makes a new Ed25519 key pair and stores it; it signs every token from now on. */
 export async function generateSigningKey(db: Kysely<Database>): Promise<string> {
   const { privateKey, publicKey } = await generateKeyPair(ALG, { crv: 'Ed25519', extractable: true });
@@ -50,7 +57,7 @@ export async function generateSigningKey(db: Kysely<Database>): Promise<string> 
 export class TokenService {
   private signing: { kid: string; key: CryptoKey } | undefined;
   private readonly verifying = new Map<string, CryptoKey>();
-  private readonly verified = new Map<string, { claims: TokenClaims; exp: number }>();
+  private readonly verified = new Map<string, { claims: VerifiedClaims; exp: number }>();
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -79,7 +86,7 @@ export class TokenService {
    * a block of calls, so a verified signature is remembered by the exact token text until the
    * token expires; revocation is checked by the caller on every call regardless.
    */
-  async verify(token: string): Promise<TokenClaims | undefined> {
+  async verify(token: string): Promise<VerifiedClaims | undefined> {
     const known = this.verified.get(token);
     if (known) {
       if (known.exp > Date.now() / 1000) return known.claims;
@@ -92,9 +99,10 @@ export class TokenService {
         algorithms: [ALG],
         typ: 'at+jwt',
       });
-      const { sub, cid, sv, scope, exp } = payload;
+      const { sub, cid, sv, scope, exp, jti } = payload;
       if (
         typeof sub !== 'string' ||
+        typeof jti !== 'string' ||
         typeof cid !== 'string' ||
         typeof sv !== 'number' ||
         typeof scope !== 'string' ||
@@ -107,6 +115,8 @@ export class TokenService {
         clientId: cid,
         secretVersion: sv,
         scopes: scope.split(' ').filter(Boolean),
+        tokenId: jti,
+        expiresAt: exp,
       };
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
       this.verified.set(token, { claims, exp });
@@ -117,7 +127,7 @@ export class TokenService {
   }
 
   /** The claims of a token verified before and not expired; undefined for any other token. */
-  cachedClaims(token: string): TokenClaims | undefined {
+  cachedClaims(token: string): VerifiedClaims | undefined {
     const known = this.verified.get(token);
     return known && known.exp > Date.now() / 1000 ? known.claims : undefined;
   }

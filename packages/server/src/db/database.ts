@@ -3,6 +3,7 @@ import type {
   ApiKeyTable,
   OAuthClientTable,
   OAuthCodeTable,
+  OAuthRevokedTokenTable,
   SigningKeyTable,
   UserTable,
 } from '../auth/auth.table.js';
@@ -25,6 +26,7 @@ export interface Database {
   users: UserTable;
   oauth_clients: OAuthClientTable;
   oauth_codes: OAuthCodeTable;
+  oauth_revoked_tokens: OAuthRevokedTokenTable;
   api_keys: ApiKeyTable;
   signing_keys: SigningKeyTable;
   groups: GroupTable;

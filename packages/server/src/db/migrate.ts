@@ -17,6 +17,7 @@ import * as consoleAccess from './migrations/20261129T1400-console-access.js';
 import * as mailOutboxOrder from './migrations/20261129T1500-mail-outbox-order.js';
 import * as verbatimReasons from './migrations/20261130T1000-verbatim-reasons.js';
 import * as userInvitations from './migrations/20261130T1100-user-invitations.js';
+import * as oauthRevokedTokens from './migrations/20261130T1600-oauth-revoked-tokens.js';
 
 // Listed here rather than read from the folder, so the compiled build and the tests see the same set.
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129T1500-mail-outbox-order': mailOutboxOrder,
   '20261130T1000-verbatim-reasons': verbatimReasons,
   '20261130T1100-user-invitations': userInvitations,
+  '20261130T1600-oauth-revoked-tokens': oauthRevokedTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -7,8 +7,9 @@ import { isStorableText } from '../util/text.js';
  * Checks and coerces a request part against the JSON Schema that TypeBox produced for it, so the
  * schema that documents a route is the one that validates it. Coercion follows the spec's advice
  * to clients: booleans accept true/false, 1/0, "1"/"0"; whole numbers accept numeric strings; dates
- * are read tolerantly and normalised. Unknown properties are dropped. The first problem is thrown as
- * a BusinessError `<field>: <problem>`.
+ * are read tolerantly and normalised. Unknown properties are dropped. The problems are thrown as one
+ * BusinessError `<field>: <problem>`, several joined by `; ` in the order of the schema's fields
+ * (each field's first problem; at most MAX_NAMED, then how many more).
  *
  * Text that reaches a mail or a page (docs/decisions.md, "Text that reaches a mail"): a string with
  * `x-text: 'line'` refuses line breaks, control, bidirectional-control and invisible characters; one
@@ -21,11 +22,42 @@ export type Schema = Record<string, any>;
 
 const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]\\,;:]+$/;
 
+/** How many problems one message names; past it the message says how many more there are. */
+export const MAX_NAMED = 10;
+
+interface Problem {
+  readonly path: string;
+  readonly problem: string;
+}
+
+/** One or more problems of a value, each field's first, in the schema's order. */
 class Invalid {
-  constructor(
-    readonly path: string,
-    readonly problem: string,
-  ) {}
+  readonly problems: readonly Problem[];
+  constructor(path: string, problem: string);
+  constructor(problems: readonly Problem[]);
+  constructor(pathOrProblems: string | readonly Problem[], problem = '') {
+    this.problems = typeof pathOrProblems === 'string' ? [{ path: pathOrProblems, problem }] : pathOrProblems;
+  }
+
+  /** Where the (first) problem is. */
+  get path(): string {
+    return this.problems[0]?.path ?? '';
+  }
+}
+
+/** Adds one problem to `problems` (made on the first), and answers them. */
+function add(problems: Problem[] | undefined, path: string, problem: string): Problem[] {
+  const all = problems ?? [];
+  all.push({ path, problem });
+  return all;
+}
+
+/** Adds an Invalid's problems to `problems` (made on the first), and answers them; rethrows anything else. */
+function collect(problems: Problem[] | undefined, error: unknown): Problem[] {
+  if (!(error instanceof Invalid)) throw error;
+  const all = problems ?? [];
+  all.push(...error.problems);
+  return all;
 }
 
 /** Checks one value at `path`; answers it coerced or throws Invalid. */
@@ -220,16 +252,29 @@ function buildArray(schema: Schema): Checker {
       throw new Invalid(path, maxItems === 0 ? 'must be an object' : `must have at most ${maxItems} items`);
     }
     if (!item) return value;
-    return value.map((entry, index) => item(entry, `${path}[${index}]`));
+    let problems: Problem[] | undefined;
+    const out = value.map((entry, index) => {
+      try {
+        return item(entry, `${path}[${index}]`);
+      } catch (error) {
+        problems = collect(problems, error);
+        return undefined;
+      }
+    });
+    if (problems) throw new Invalid(problems);
+    return out;
   };
 }
 
 function buildObject(schema: Schema): Checker {
-  const required: string[] = schema.required ?? [];
+  const required = new Set<string>(schema.required ?? []);
   const properties = Object.entries<Schema>(schema.properties ?? {}).map(([name, property]) => ({
     name,
+    required: required.has(name),
     check: compile(property),
   }));
+  // A required name the schema does not describe comes first, as it did when required came first.
+  const undescribed = [...required].filter((name) => !(name in (schema.properties ?? {})));
   const open = schema.patternProperties
     ? compile(Object.values<Schema>(schema.patternProperties)[0] as Schema)
     : undefined;
@@ -239,37 +284,64 @@ function buildObject(schema: Schema): Checker {
     const input = value as Record<string, unknown>;
     const out: Record<string, unknown> = {};
     const prefix = path === 'body' || path === 'query' || path === 'params' ? '' : `${path}.`;
-    for (const name of required) {
-      if (input[name] === undefined) throw new Invalid(`${prefix}${name}`, 'is required');
+    // Made on the first problem only: a valid value, the common case, allocates nothing for it.
+    let problems: Problem[] | undefined;
+    for (const name of undescribed) {
+      if (input[name] === undefined) problems = add(problems, `${prefix}${name}`, 'is required');
     }
-    for (const { name, check } of properties) {
-      if (input[name] !== undefined) out[name] = check(input[name], `${prefix}${name}`);
+    // Every field is checked, in the schema's order, so that one answer names every problem.
+    for (const { name, required: needed, check } of properties) {
+      const item = input[name];
+      if (item === undefined) {
+        if (needed) problems = add(problems, `${prefix}${name}`, 'is required');
+        continue;
+      }
+      try {
+        out[name] = check(item, `${prefix}${name}`);
+      } catch (error) {
+        problems = collect(problems, error);
+      }
     }
     if (open) {
       for (const [name, item] of Object.entries(input)) {
-        if (name.length > 200) throw new Invalid(`${prefix}${name.slice(0, 40)}...`, 'name is too long');
-        if (name === '__proto__' || name === 'constructor' || name === 'prototype') {
-          throw new Invalid(`${prefix}${name}`, 'name is not allowed');
+        if (name.length > 200) {
+          problems = add(problems, `${prefix}${name.slice(0, 40)}...`, 'name is too long');
+        } else if (name === '__proto__' || name === 'constructor' || name === 'prototype') {
+          problems = add(problems, `${prefix}${name}`, 'name is not allowed');
+        } else {
+          try {
+            out[name] = open(item, `${prefix}${name}`);
+          } catch (error) {
+            problems = collect(problems, error);
+          }
         }
-        out[name] = open(item, `${prefix}${name}`);
       }
     }
+    if (problems) throw new Invalid(problems);
     return out;
   };
+}
+
+/** The problems as one message: `a: is required; b: must be a string`. */
+function messageOf(problems: readonly Problem[]): string {
+  const named = problems.slice(0, MAX_NAMED).map(({ path, problem }) => `${path}: ${problem}`);
+  const more = problems.length - MAX_NAMED;
+  if (more > 0) named.push(`and ${more} more ${more === 1 ? 'problem' : 'problems'}`);
+  return named.join('; ');
 }
 
 function run(check: Checker, value: unknown, part: 'body' | 'query' | 'params'): unknown {
   try {
     return check(value, part);
   } catch (error) {
-    if (error instanceof Invalid) throw new BusinessError(`${error.path}: ${error.problem}`);
+    if (error instanceof Invalid) throw new BusinessError(messageOf(error.problems));
     throw error;
   }
 }
 
 /**
  * A validator for one request part, compiled once: answers the coerced value or throws a
- * BusinessError `<field>: <problem>`.
+ * BusinessError `<field>: <problem>` naming every problem (see messageOf).
  */
 export function compileValidator(
   schema: Schema,

@@ -5,6 +5,7 @@ import { flatten, groupMoveView, groupsView, groupTree } from '../../src/console
 import { CHECK_ROWS_SHOWN, importCheckView, rowsToShow } from '../../src/console/views/import.view.js';
 import {
   errorOf,
+  errorsOf,
   memberFormView,
   memberListHref,
   memberListView,
@@ -57,6 +58,27 @@ describe('member views', () => {
     });
     expect(errorOf('Access denied', ['firstname', 'email']).field).toBe('firstname');
     expect(errorOf('extra.team: must be a string', ['email', 'extra']).field).toBe('extra');
+  });
+
+  it('puts each problem of a refusal next to its field when each names one field of the form', () => {
+    const fields = ['firstname', 'lastname', 'email'];
+    expect(errorsOf('lastname: is required; email: must be a valid e-mail address', fields)).toEqual([
+      { field: 'lastname', text: 'lastname: is required' },
+      { field: 'email', text: 'email: must be a valid e-mail address' },
+    ]);
+    // A problem of a field the form does not show: the whole message, by the first field.
+    expect(errorsOf('lastname: is required; status: must be one of active, inactive', fields)).toEqual([
+      { field: 'lastname', text: 'lastname: is required; status: must be one of active, inactive' },
+    ]);
+    expect(errorsOf('email: already exists', fields)).toEqual([errorOf('email: already exists', fields)]);
+    const view = memberFormView(viewer, {
+      values: { firstname: 'A' },
+      error: 'lastname: is required; email: must be a valid e-mail address',
+    });
+    expect(view.model.errors).toEqual([
+      { href: '#field-lastname', text: 'lastname: is required' },
+      { href: '#field-email', text: 'email: must be a valid e-mail address' },
+    ]);
   });
 
   it('links the pages of the list by the member to page from, keeping the search', () => {

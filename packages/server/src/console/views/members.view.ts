@@ -20,17 +20,35 @@ export function errorOf(message: string, fields: readonly string[]): { field: st
   return { field: field && fields.includes(field) ? field : (fields[0] ?? ''), text: message };
 }
 
+/**
+ * A refusal that names several problems (`lastname: is required; email: ...`, see
+ * validation/validator.ts) as one error per field, when each names a distinct field of the form;
+ * else the whole message as one error (errorOf).
+ */
+export function errorsOf(message: string, fields: readonly string[]): { field: string; text: string }[] {
+  const parts = message.split('; ');
+  const each = parts.map((part) => ({ field: /^([a-z]+)(?:[.:[])/.exec(part)?.[1] ?? '', text: part }));
+  const distinct = new Set(each.map((error) => error.field));
+  return parts.length > 1 &&
+    distinct.size === parts.length &&
+    each.every((error) => fields.includes(error.field))
+    ? each
+    : [errorOf(message, fields)];
+}
+
 /** The text inputs of a form, each with its label, value and (when it failed) its error. */
 export function textFields(
   fields: readonly { name: string; label: string; optional?: boolean; hint?: string; type?: string }[],
   values: Readonly<Record<string, string>>,
-  error: { field: string; text: string } | undefined,
+  errors: { field: string; text: string } | readonly { field: string; text: string }[] | undefined,
   t: { errorHidden: string },
   m: Pick<MembersStrings, 'optional'>,
 ) {
+  const list = errors === undefined ? [] : 'field' in errors ? [errors] : errors;
   return fields.map((field) => {
     const id = `field-${field.name}`;
-    const failed = error?.field === field.name;
+    const error = list.find((each) => each.field === field.name);
+    const failed = error !== undefined;
     const describedBy = [field.hint ? `${id}-hint` : '', failed ? `${id}-error` : '']
       .filter(Boolean)
       .join(' ');
@@ -190,7 +208,7 @@ export function memberFormView(
 ): ConsoleView {
   const base = chrome(viewer, 'members');
   const m = membersStrings(viewer.language);
-  const error = input.error ? errorOf(input.error, MEMBER_FORM_FIELDS) : undefined;
+  const errors = input.error ? errorsOf(input.error, MEMBER_FORM_FIELDS) : [];
   const labels: Record<MemberFormField, string> = {
     email: m.fieldEmail,
     title: m.fieldTitle,
@@ -210,7 +228,7 @@ export function memberFormView(
       type: name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text',
     })),
     input.values,
-    error,
+    errors,
     base.t,
     m,
   );
@@ -226,7 +244,10 @@ export function memberFormView(
       cancel: input.memberId ? `/console/members/${input.memberId}` : '/console/members',
       submit: input.memberId ? m.save : m.addMember,
       fields,
-      errors: error ? [{ href: `#field-${error.field}`, text: error.text }] : undefined,
+      errors:
+        errors.length > 0
+          ? errors.map((error) => ({ href: `#field-${error.field}`, text: error.text }))
+          : undefined,
     },
   };
 }

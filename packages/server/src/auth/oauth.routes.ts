@@ -1,0 +1,98 @@
+import { SCOPES } from '@assay/schema';
+import formbody from '@fastify/formbody';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { fieldsOf } from '../http/route-schema.js';
+import { revokeToken } from './revocation.service.js';
+import { asOAuthFailure } from './token.routes.js';
+import { issueToken, OAuthFailure, type TokenRequestInput } from './token.service.js';
+
+/** Where the RFC endpoints live, beside the interface's own under /api/v1. */
+export const OAUTH_PATHS = {
+  metadata: '/.well-known/oauth-authorization-server',
+  token: '/oauth/token',
+  revoke: '/oauth/revoke',
+} as const;
+
+/** The client authentication methods of both endpoints (RFC 6749 section 2.3.1). */
+const AUTH_METHODS = ['client_secret_basic', 'client_secret_post'];
+
+/** RFC 8414 authorization server metadata: what a standard client discovers the server by. */
+export function authorizationServerMetadata(publicUrl: string) {
+  return {
+    issuer: publicUrl,
+    authorization_endpoint: `${publicUrl}/api/v1/auth/authorize`,
+    token_endpoint: `${publicUrl}${OAUTH_PATHS.token}`,
+    token_endpoint_auth_methods_supported: AUTH_METHODS,
+    revocation_endpoint: `${publicUrl}${OAUTH_PATHS.revoke}`,
+    revocation_endpoint_auth_methods_supported: AUTH_METHODS,
+    scopes_supported: [...SCOPES],
+    response_types_supported: ['code'],
+    response_modes_supported: ['query'],
+    grant_types_supported: ['authorization_code', 'client_credentials'],
+    code_challenge_methods_supported: ['S256'],
+    service_documentation: `${publicUrl}/api/docs`,
+  };
+}
+
+/** What an RFC endpoint is given of a request. */
+const requestInput = (request: FastifyRequest): TokenRequestInput => ({
+  contentType: (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '',
+  body: fieldsOf(request.body),
+  caller: request.ip,
+  authorization: request.headers.authorization,
+  accepts: 'basic-or-body',
+});
+
+/** An RFC 6749 section 5.2 error, as the RFC writes it (no JSend, no extra members). */
+function sendFailure(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const failure = error instanceof OAuthFailure ? error : asOAuthFailure(error);
+  if (failure.error === 'server_error') request.log.error({ err: error }, 'OAuth request failed');
+  return reply
+    .code(failure.statusCode)
+    .headers(failure.headers)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ error: failure.error, error_description: failure.message }));
+}
+
+/**
+ * OAuth 2.0 as the RFCs define it, for standard client libraries: the token endpoint of RFC 6749
+ * section 5 (plain JSON), revocation (RFC 7009) and the server's metadata (RFC 8414). The same
+ * clients, grants, scopes and tokens as the interface's endpoint: both call issueToken, and only
+ * the wire differs. Room is left for dynamic client registration (RFC 7591) beside them.
+ */
+export async function oauthRoutes(
+  app: FastifyInstance,
+  { db, tokens, revoked, limiter, config, clock }: AppContext,
+) {
+  // Form encoding is parsed in this scope only, as in the interface's token endpoint's.
+  await app.register(formbody);
+  // RFC 6749 section 5.1: no answer of these endpoints is kept by a cache on the way.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    if (request.url.startsWith('/oauth/'))
+      reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+  });
+  // The body is read raw and checked by the grant, so that a JSON body gets an OAuth error.
+  const options = {
+    schema: { hide: true },
+    validatorCompiler: () => (value: unknown) => ({ value }),
+    errorHandler: sendFailure,
+  };
+
+  const metadata = JSON.stringify(authorizationServerMetadata(config.publicUrl));
+  app.get(OAUTH_PATHS.metadata, { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(metadata),
+  );
+
+  app.post(OAUTH_PATHS.token, options, async (request, reply) => {
+    const data = await issueToken(db, tokens, limiter, requestInput(request));
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(data));
+  });
+
+  app.post(OAUTH_PATHS.revoke, options, async (request, reply) => {
+    await revokeToken(db, tokens, revoked, limiter, requestInput(request), clock());
+    // Section 2.2: 200, and the body is ignored by the client.
+    return reply.code(200).send();
+  });
+}

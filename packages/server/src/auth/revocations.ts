@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import type { Database, Freshness } from '../db/database.js';
+import { preparedPerDb } from '../db/prepared.js';
+import { formatDate } from '../util/dates.js';
+
+/** Records that a token is revoked until it expires (`expiresAt`, seconds since the epoch); once is enough. */
+export async function recordRevokedToken(
+  db: Kysely<Database>,
+  token: { jti: string; clientId: string; expiresAt: number },
+  now: Date,
+): Promise<void> {
+  const revoked = formatDate(now);
+  // Rows of tokens that have expired meanwhile stop nothing any more.
+  await db.deleteFrom('oauth_revoked_tokens').where('expires', '<', revoked).execute();
+  await db
+    .insertInto('oauth_revoked_tokens')
+    .values({
+      jti: token.jti,
+      client_id: token.clientId,
+      expires: formatDate(new Date(token.expiresAt * 1000)),
+      revoked,
+    })
+    .onConflict((oc) => oc.column('jti').doNothing())
+    .execute();
+}
+
+const revokedQuery = preparedPerDb(1, (db, jti: string) =>
+  db.selectFrom('oauth_revoked_tokens').select('jti').where('jti', '=', jti),
+);
+
+export async function isTokenRevoked(db: Kysely<Database>, jti: string): Promise<boolean> {
+  return (await revokedQuery(db)(jti)).length > 0;
+}
+
+/**
+ * Whether a bearer token was revoked, cached in the process as ClientVersionCache caches clients:
+ * dropped whenever the database says something may have changed (db/freshness.ts; on PostgreSQL
+ * a revocation notifies), bypassed while it cannot say. So a revocation is seen at once by every
+ * process, and an unchanged database costs no round trip.
+ */
+export class RevokedTokenCache {
+  private stamp: string | undefined;
+  private readonly known = new Map<string, boolean>();
+  /** Tokens this process revoked, by jti, with their expiry: refused before any notice comes back. */
+  private readonly revokedHere = new Map<string, number>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly freshness: Freshness,
+  ) {}
+
+  /** Whether the token is revoked when the cache may be used and knows; undefined means ask `isRevoked`. */
+  cached(jti: string): boolean | undefined {
+    if (this.revokedHere.has(jti)) return true;
+    const stamp = this.freshness.stamp();
+    return stamp !== undefined && stamp === this.stamp ? this.known.get(jti) : undefined;
+  }
+
+  async isRevoked(jti: string): Promise<boolean> {
+    if (this.revokedHere.has(jti)) return true;
+    const stamp = this.freshness.stamp();
+    if (stamp === undefined) return isTokenRevoked(this.db, jti);
+    if (stamp !== this.stamp) {
+      this.known.clear();
+      this.stamp = stamp;
+    }
+    const known = this.known.get(jti);
+    if (known !== undefined) return known;
+    const revoked = await isTokenRevoked(this.db, jti);
+    // Kept only if nothing changed while it was read.
+    if (this.freshness.stamp() === stamp) {
+      if (this.known.size >= 10_000) this.known.clear();
+      this.known.set(jti, revoked);
+    }
+    return revoked;
+  }
+
+  /**
+   * Called once this process has recorded a revocation: its next call with the token is refused
+   * even before the database's notice of the change arrives (PostgreSQL's comes a moment later).
+   */
+  revokedNow(jti: string, expiresAt: number): void {
+    if (this.revokedHere.size >= 10_000) {
+      const now = Date.now() / 1000;
+      for (const [id, exp] of this.revokedHere) if (exp <= now) this.revokedHere.delete(id);
+    }
+    this.revokedHere.set(jti, expiresAt);
+  }
+}
