@@ -11,8 +11,15 @@ import { accessRoutes } from './access.routes.js';
 import { accountRoutes } from './account.routes.js';
 import { brandingRoutes } from './branding.routes.js';
 import { campaignRoutes } from './campaign.routes.js';
-import { CONSOLE_ASSETS, sessionCsrfMatches, sessionSecretOf, showConsole, viewerOf } from './console-kit.js';
-import { recordConsoleRoute } from './console-routes.js';
+import {
+  CONSOLE_ASSETS,
+  recordConsoleRoute,
+  sessionCsrfMatches,
+  sessionSecretOf,
+  showConsole,
+  viewerOf,
+} from './console-kit.js';
+
 import { dashboardRoutes } from './dashboard.routes.js';
 import { groupReportPages } from './group-report.routes.js';
 import { groupPages } from './groups.routes.js';

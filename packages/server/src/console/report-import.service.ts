@@ -89,7 +89,7 @@ export async function findReportUpload(
 }
 
 export const reportUploadOptions = (upload: ConsoleUploadRow) =>
-  JSON.parse(upload.options) as ReportUploadOptions;
+  repo.parseReportUploadOptions<ReportUploadOptions>(upload.options);
 
 /**
  * What a check of an upload answers: the rows as the import would take them (`rows` and `check`),
@@ -130,7 +130,7 @@ export async function checkReportUpload(
 
 /** What the import of an upload answered (once it ran), for the page that says so. */
 export function importedReportResult(upload: ConsoleUploadRow): ReportImportResult | undefined {
-  return upload.imported ? (JSON.parse(upload.imported) as ReportImportResult) : undefined;
+  return upload.imported ? repo.parseReportImported<ReportImportResult>(upload.imported) : undefined;
 }
 
 /**

@@ -71,3 +71,8 @@ export const uploadOptionsText = (options: MemberImportQuery): string => JSON.st
 /** The `imported` column's codec: what the import of the upload answered. */
 export const parseImported = (text: string): MemberImportResult => JSON.parse(text) as MemberImportResult;
 export const importedText = (result: MemberImportResult): string => JSON.stringify(result);
+
+/** The `options` column's codec for a file of answers: its questionnaire (the report import's form). */
+export const parseReportUploadOptions = <T>(text: string): T => JSON.parse(text) as T;
+/** The `imported` column's codec for a file of answers: what the report import answered. */
+export const parseReportImported = <T>(text: string): T => JSON.parse(text) as T;

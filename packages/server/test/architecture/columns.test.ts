@@ -18,6 +18,8 @@ const PARSES_INPUT: Record<string, string> = {
   'members/import-body.ts': 'reads a member import request body a chunk at a time',
   'cli/members.commands.ts': 'the JSON file given to `assay members import`',
   'variants/json-checks.ts': "loads a variant's JSON files from its folder",
+  'reports/personal.service.ts':
+    'the JSON file of answers of a report import (the API body or a console upload)',
 };
 
 /** Files outside repositories and `db/` that branch on the engine, and why. None remain. */

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUser } from '../../src/auth/auth.service.js';
-import { consoleRoutes } from '../../src/console/console-routes.js';
+import { consoleRoutes } from '../../src/console/console-kit.js';
 import { consoleStrings } from '../../src/console/strings.js';
 import { USER_ACTIONS } from '../../src/console/views/access.view.js';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink.js';
