@@ -1,21 +1,47 @@
-import { defineConfig } from 'vitest/config';
+import os from 'node:os';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Test files that measure the server's latency while it is under load of their own making: they
+ * run after every other file, one at a time, so that no other file's work (a Chromium, a
+ * 200,000-row import) is counted in their figures.
+ */
+const ALONE = [
+  'packages/server/test/http/slow-clients.test.ts',
+  'packages/server/test/members/import-large.test.ts',
+];
 
 export default defineConfig({
   resolve: {
     alias: { '@assay/schema': new URL('./packages/schema/src/index.ts', import.meta.url).pathname },
   },
   test: {
-    include: ['packages/*/test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A test file spends much of its time waiting on PostgreSQL, Chromium, SMTP or a socket, so
+    // vitest's default in a run (one worker fewer than the cores: a single one on two cores)
+    // leaves a core idle; every file makes its own databases and ports, so files run side by side.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     globalSetup: ['packages/server/test/helpers/global-setup.ts'],
-    // Type tests (*.test-d.ts) run under `npm test` too: vitest hands them to tsc and reports each
-    // failed expectTypeOf as a failed test.
-    typecheck: {
-      enabled: true,
-      include: ['packages/*/test/**/*.test-d.ts'],
-      tsconfig: 'packages/client/tsconfig.test.json',
-    },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'side-by-side',
+          include: ['packages/*/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...ALONE],
+          // Type tests (*.test-d.ts) run under `npm test` too: vitest hands them to tsc and reports
+          // each failed expectTypeOf as a failed test.
+          typecheck: {
+            enabled: true,
+            include: ['packages/*/test/**/*.test-d.ts'],
+            tsconfig: 'packages/client/tsconfig.test.json',
+          },
+        },
+      },
+      // One worker and the default order: vitest runs these last, each on its own.
+      { extends: true, test: { name: 'alone', include: ALONE, maxWorkers: 1 } },
+    ],
   },
 });
