@@ -19,8 +19,8 @@ import {
   handleFrameworkError,
   installMethodRules,
 } from './http/error-handler.js';
-import { lazyChildLogger } from './http/request-logger.js';
 import { openapiOptions } from './http/openapi.js';
+import { lazyChildLogger } from './http/request-logger.js';
 import { type GuardedRoute, guardRoutes } from './http/route-guard.js';
 import { cutOffSlowReaders } from './http/send-timeout.js';
 import { routeValidatorCompiler } from './http/validator.js';

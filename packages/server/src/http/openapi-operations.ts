@@ -89,8 +89,14 @@ export function madeOperationId(method: string, path: string): string {
 
 /** The tags of the document, each described (an operation's tag is its family). */
 export const TAGS = [
-  { name: 'auth', description: 'OAuth 2.0: the token endpoint of the interface and the Authorization Code sign-in page.' },
-  { name: 'members', description: 'People who take part in assessments: create, change, import, find duplicates.' },
+  {
+    name: 'auth',
+    description: 'OAuth 2.0: the token endpoint of the interface and the Authorization Code sign-in page.',
+  },
+  {
+    name: 'members',
+    description: 'People who take part in assessments: create, change, import, find duplicates.',
+  },
   { name: 'groups', description: 'A tree of folders of members; a member is in at most one group.' },
   {
     name: 'campaigns',

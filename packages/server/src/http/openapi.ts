@@ -31,7 +31,10 @@ const NAMED = new Map<object, string>(
   Object.entries(shapes)
     .filter(
       ([, value]) =>
-        typeof value === 'object' && value !== null && !Array.isArray(value) && (value as Json).type === 'object',
+        typeof value === 'object' &&
+        value !== null &&
+        !Array.isArray(value) &&
+        (value as Json).type === 'object',
     )
     .map(([name, value]) => [value as object, RENAMED[name] ?? name]),
 );
@@ -65,7 +68,10 @@ function refinements(variants: VariantRegistry): Map<object, Json> {
     [shapes.ReportCreate.properties.language, { enum: languages }],
     [
       shapes.ReportPatch.properties.name,
-      { description: "A group report's name; a personal report's name is its subject's and cannot change (ERROR)." },
+      {
+        description:
+          "A group report's name; a personal report's name is its subject's and cannot change (ERROR).",
+      },
     ],
     [shapes.ReportPatch.properties.language, { enum: languages }],
     [shapes.ReportImport.properties.reports, { minItems: 1 }],
@@ -117,9 +123,12 @@ const RESPONSES: Json = {
   ),
   NotFound: jsonError('Unknown id, variant or language'),
   PayloadTooLarge: jsonError('The request body is larger than the route allows'),
-  TooManyRequests: jsonError('Too many failed attempts with an API key or Basic credentials from this address', {
-    'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
-  }),
+  TooManyRequests: jsonError(
+    'Too many failed attempts with an API key or Basic credentials from this address',
+    {
+      'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
+    },
+  ),
   ServiceUnavailable: jsonError('The database is unavailable; try again in a moment', {
     'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
   }),
@@ -140,11 +149,16 @@ function completeResponses(operation: Json, method: string, path: string, access
     responses['503'] = ref('ServiceUnavailable');
   }
   if (path === '/auth/authorize') {
-    responses['400'] = html('The request names no known client, or a redirect URI it did not register (HTML)');
-    if (method === 'post') responses['403'] = html('The sign-in form expired (its CSRF token): sign in again (HTML)');
-    responses['302'] ??= { description: 'Back to the redirect URI with an error, when the client can be told' };
+    responses['400'] = html(
+      'The request names no known client, or a redirect URI it did not register (HTML)',
+    );
+    if (method === 'post')
+      responses['403'] = html('The sign-in form expired (its CSRF token): sign in again (HTML)');
+    responses['302'] ??= {
+      description: 'Back to the redirect URI with an error, when the client can be told',
+    };
     if (method === 'post') responses['303'] = { description: 'Back to the redirect URI with the code' };
-    responses['429'] ??= html('Too many failed sign-ins from this address (HTML)');
+    if (method === 'post') responses['429'] ??= html('Too many failed sign-ins from this address (HTML)');
     responses['200'] = html('The sign-in and approval page');
   }
   operation.responses = responses;
@@ -279,7 +293,13 @@ export function openapiOptions(config: Config, variants: VariantRegistry, routes
       for (const [path, item] of Object.entries<Json>(document.paths)) {
         for (const [method, operation] of Object.entries<Json>(item)) {
           const seen = routeOf(method, path);
-          completeResponses(operation, method, path, seen?.access ?? 'write', familyOf(seen?.guard) !== undefined);
+          completeResponses(
+            operation,
+            method,
+            path,
+            seen?.access ?? 'write',
+            familyOf(seen?.guard) !== undefined,
+          );
         }
       }
       delete document.security;
