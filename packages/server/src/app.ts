@@ -34,7 +34,6 @@ import { settingsRoutes } from './settings/settings.routes.js';
 import { utf8Body } from './util/text.js';
 import { builtinVariantsDir, loadVariants } from './variants/load-variants.js';
 import type { VariantRegistry } from './variants/variant.types.js';
-import { VERSION } from './version.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -69,7 +69,7 @@ for (const dialect of dialects) {
       for (const [url, body] of calls) {
         const bearer = await instance.call('POST', url, { body });
         expect(bearer.statusCode, url).toBe(200);
-        for (const headers of [{ 'x-api-key': key }, { authorization: basic }]) {
+        for (const headers of [{ 'x-api-key': key }, { authorization: basic }] as Record<string, string>[]) {
           const answer = await instance.call('POST', url, { auth: null, headers, body });
           expect(answer.statusCode, url).toBe(200);
           expect(answer.body, url).toBe(bearer.body);

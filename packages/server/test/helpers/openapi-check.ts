@@ -1,10 +1,11 @@
-import Ajv2020Module from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv2020 as Ajv, ErrorObject } from 'ajv/dist/2020.js';
+import type { FormatsPlugin } from 'ajv-formats';
 
-// Both are CommonJS modules with a default export.
-const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
-const addFormats =
-  (addFormatsModule as unknown as { default: typeof addFormatsModule }).default ?? addFormatsModule;
+// Both are CommonJS modules whose default export is the class or the plugin.
+const require = createRequire(import.meta.url);
+const Ajv2020: typeof Ajv = require('ajv/dist/2020.js').default;
+const addFormats: FormatsPlugin = require('ajv-formats').default;
 
 // biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is untyped JSON here.
 type Json = Record<string, any>;
@@ -56,10 +57,12 @@ export function openapiChecker(document: Json) {
   }));
   templates.sort((a, b) => b.literal - a.literal);
 
-  const errorsOf = (validator: Ajv2020Module, ref: string, value: unknown) => {
+  const errorsOf = (validator: Ajv, ref: string, value: unknown) => {
     const validate = validator.getSchema(`doc${ref}`);
     if (!validate) throw new Error(`no schema at ${ref}`);
-    return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
+    return validate(value)
+      ? []
+      : (validate.errors ?? []).map((e: ErrorObject) => `${e.instancePath || '/'} ${e.message}`);
   };
 
   const mediaOf = (type: string) => type.split(';')[0]?.trim().toLowerCase() ?? '';
