@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { createClient } from '@assay/client';
 import * as shapes from '@assay/schema';
@@ -31,6 +32,32 @@ async function redocly(text: string): Promise<string[]> {
     externalRefResolver: new core.BaseResolver(),
   });
   return problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`);
+}
+
+/**
+ * What an operation's parameters, body and answers accept, with every `$ref` put back in place and
+ * the prose (descriptions) left out.
+ */
+function wireShapes(document: Json, operation: Json): unknown {
+  const resolve = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(resolve);
+    if (typeof node !== 'object' || node === null) return node;
+    const ref = (node as Json).$ref;
+    if (typeof ref === 'string') {
+      const [, kind = '', name = ''] = /^#\/components\/(\w+)\/(.+)$/.exec(ref) ?? [];
+      return resolve(document.components[kind][name]);
+    }
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([key, value]) => !(key === 'description' && typeof value === 'string'))
+        .map(([key, value]) => [key, resolve(value)]),
+    );
+  };
+  return resolve({
+    parameters: operation.parameters,
+    body: operation.requestBody,
+    answers: operation.responses,
+  });
 }
 
 const operationsOf = (document: Json) =>
@@ -113,6 +140,94 @@ describe('the OpenAPI document', () => {
       for (const tag of operation.tags) expect(tags).toContain(tag);
     expect(document.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
     expect(document.info.contact.url).toBe(instance.config.publicUrl.replace(/\/+$/, ''));
+  });
+
+  it('documents the wire shapes it documented before it named them: a fingerprint per operation', () => {
+    // Recorded when the document was made for generators, after checking that every shape it had
+    // inline before is the same once its $refs are put back (only enums, readOnly, minItems, mail
+    // stages and statuses were added). A change here changes what a request or an answer may be:
+    // review it against the interface document before updating the snapshot.
+    const fingerprints = Object.fromEntries(
+      operationsOf(document)
+        .filter(({ path }) => path !== '/auth/authorize')
+        .map(({ method, path, operation }) => [
+          `${method.toUpperCase()} ${path}`,
+          createHash('sha256')
+            .update(JSON.stringify(wireShapes(document, operation)))
+            .digest('hex')
+            .slice(0, 12),
+        ]),
+    );
+    expect(fingerprints).toMatchInlineSnapshot(`
+      {
+        "DELETE /campaigns/{campaignid}": "a77992182739",
+        "DELETE /campaigns/{campaignid}/members/all": "a77992182739",
+        "DELETE /campaigns/{campaignid}/members/{memberid}": "72f886c874ed",
+        "DELETE /groups/{groupid}": "ab6725fe042c",
+        "DELETE /groups/{groupid}/members/{memberid}": "65240b32437c",
+        "DELETE /members/{memberid}": "0501a5b79bed",
+        "DELETE /reports/{reportid}": "e69bad22485f",
+        "GET /campaigns": "a379425441a4",
+        "GET /campaigns/{campaignid}": "258b481d48d5",
+        "GET /campaigns/{campaignid}/members": "33877ad18b2f",
+        "GET /campaigns/{campaignid}/members/{memberid}": "98074010fe6b",
+        "GET /campaigns/{campaignid}/members/{memberid}/reports": "0686b00fb40f",
+        "GET /campaigns/{campaignid}/reports": "13926a348355",
+        "GET /groups": "deb878cb9c98",
+        "GET /groups/members": "d2b781f6d25e",
+        "GET /groups/nogroup/members": "7be85f8df4cd",
+        "GET /groups/{groupid}": "c89466c8531c",
+        "GET /groups/{groupid}/members": "b9290fb6398d",
+        "GET /groups/{groupid}/reports": "1bacc46b3262",
+        "GET /groups/{groupid}/reports/counts": "35baa055e1ed",
+        "GET /members": "c62a304efbf8",
+        "GET /members/{memberid}": "2592910a2089",
+        "GET /members/{memberid}/campaigns": "47c150f7c414",
+        "GET /members/{memberid}/reports": "44f3842de0be",
+        "GET /reports": "4aa4ab2b0f96",
+        "GET /reports/counts": "84695a59c5ce",
+        "GET /reports/filtered/{variant}/{entitytype}/{entityid}": "5d4a17cc650d",
+        "GET /reports/search/{term}": "0cf01fad62c2",
+        "GET /reports/summary/{variant}": "38d9295e1724",
+        "GET /reports/verbatims": "a8edd28d5e3e",
+        "GET /reports/{reportid}": "20f407c94dcf",
+        "GET /reports/{reportid}/data": "4c0a01a51537",
+        "GET /reports/{reportid}/short": "5ba9d2f4f305",
+        "GET /reports/{reportid}/usage": "c8c647e74854",
+        "GET /samples": "b7e8da0b3d3e",
+        "GET /samples/{variant}/{language}": "2f9140b7e814",
+        "GET /settings/config": "66420f6faab0",
+        "GET /settings/config/short": "849d1ff5f98b",
+        "GET /settings/reports": "931d963e2071",
+        "GET /settings/reports/{reportalias}/datastructure": "97c9e0af2752",
+        "GET /settings/reports/{reportalias}/textkeys": "d2126daa1f9b",
+        "GET /settings/reports/{reportalias}/{lang}/texts": "16ff99abf700",
+        "PATCH /campaigns/{campaignid}": "a786323b9498",
+        "PATCH /campaigns/{campaignid}/members/{memberid}": "77873266b67b",
+        "PATCH /campaigns/{campaignid}/members/{memberid}/reset": "459497a4b510",
+        "PATCH /groups/{groupid}": "c82c07539af7",
+        "PATCH /members/{memberid}": "eea43c36fcd4",
+        "PATCH /reports/{reportid}": "a06a4cc1ba12",
+        "POST /auth/access_token": "2637710e59b4",
+        "POST /campaigns": "d9d6ead136af",
+        "POST /campaigns/dupecheck": "d03ff2f7d509",
+        "POST /campaigns/{campaignid}/members": "3144007b68ee",
+        "POST /campaigns/{campaignid}/members/invite": "f071725335c8",
+        "POST /campaigns/{campaignid}/members/remind": "f071725335c8",
+        "POST /campaigns/{campaignid}/members/{memberid}": "459497a4b510",
+        "POST /groups": "baa500771ef2",
+        "POST /groups/dupecheck": "d03ff2f7d509",
+        "POST /groups/{groupid}/member/{memberid}": "35f02d3b09fb",
+        "POST /groups/{groupid}/members/{memberid}": "35f02d3b09fb",
+        "POST /members": "43f3ffb30be8",
+        "POST /members/dupecheck": "d03ff2f7d509",
+        "POST /members/import": "c0d5863d75fd",
+        "POST /reports": "d3a8208367aa",
+        "POST /reports/import/{variant}": "8291e7b0a658",
+        "POST /reports/summary": "2d6be267603d",
+        "POST /reports/{reportid}/recalc": "c2ae888202b5",
+      }
+    `);
   });
 
   it('lists allowed values, minItems and readOnly where the server holds them', () => {
