@@ -149,17 +149,46 @@ function completeResponses(operation: Json, method: string, path: string, access
     responses['503'] = ref('ServiceUnavailable');
   }
   if (path === '/auth/authorize') {
+    responses['200'] = html('The sign-in and approval page');
     responses['400'] = html(
       'The request names no known client, or a redirect URI it did not register (HTML)',
     );
-    if (method === 'post')
+    if (method === 'get') {
+      responses['302'] = {
+        description: 'Back to the redirect URI with an error, when the client can be told',
+      };
+    } else {
+      responses['303'] = { description: 'Back to the redirect URI with the code, or with an error' };
+      responses['401'] = html('The page again: the e-mail address or the password is not right (HTML)');
       responses['403'] = html('The sign-in form expired (its CSRF token): sign in again (HTML)');
-    responses['302'] ??= {
-      description: 'Back to the redirect URI with an error, when the client can be told',
-    };
-    if (method === 'post') responses['303'] = { description: 'Back to the redirect URI with the code' };
-    if (method === 'post') responses['429'] ??= html('Too many failed sign-ins from this address (HTML)');
-    responses['200'] = html('The sign-in and approval page');
+      responses['429'] = html('The page again: too many failed sign-ins from this address (HTML)');
+      operation.requestBody ??= {
+        content: {
+          'application/x-www-form-urlencoded': {
+            schema: {
+              type: 'object',
+              description:
+                'The sign-in form: the parameters of the GET, the form token, the credentials and the decision',
+              properties: Object.fromEntries(
+                [
+                  'response_type',
+                  'client_id',
+                  'redirect_uri',
+                  'scope',
+                  'state',
+                  'code_challenge',
+                  'code_challenge_method',
+                  'csrf',
+                  'email',
+                  'password',
+                  'decision',
+                ].map((name) => [name, { type: 'string' }]),
+              ),
+            },
+          },
+        },
+      };
+    }
   }
   operation.responses = responses;
 }
