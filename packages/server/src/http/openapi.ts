@@ -41,12 +41,12 @@ const NAMED = new Map<object, string>(
 );
 
 const SCOPE_DESCRIPTIONS: Record<(typeof SCOPES)[number], string> = {
-  members: 'members: /members and everything under it',
-  groups: 'groups: /groups, their members and their reports',
-  campaigns: 'campaigns: /campaigns, their members, mails and reports',
-  reports: 'reports: /reports (lists, PDFs, answers, summaries, imports)',
-  settings: 'settings: /settings (variants, questions, texts)',
-  samples: 'samples: /samples (sample report PDFs)',
+  members: '/members and everything under it',
+  groups: '/groups, their members and their reports',
+  campaigns: '/campaigns, their members, mails and reports',
+  reports: '/reports (lists, PDFs, answers, summaries, imports)',
+  settings: '/settings (variants, questions, texts)',
+  samples: '/samples (sample report PDFs)',
 };
 
 /** Documentation-only keywords added to a copy of a schema, by the schema's identity. */
