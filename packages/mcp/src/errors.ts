@@ -23,7 +23,11 @@ export function describeFailure(error: unknown, baseUrl: string): string {
       case 401:
         return `The instance refused the credentials of this tool server (${where}: HTTP ${error.status}${error.code ? ` ${error.code}` : ''}). The operator must check ASSAY_CLIENT_ID and ASSAY_CLIENT_SECRET, or ASSAY_API_KEY.`;
       case 403:
-        return `Not allowed: ${where} needs the "${family(error.path)}" scope, which the credentials of this tool server do not have. Ask the operator for a client with that scope.`;
+        // Two refusals share the status: a write with read-only credentials, and a missing scope.
+        // Only the second is about a scope; the server's message tells them apart.
+        return /read-only/i.test(error.message)
+          ? `Not allowed: ${where} changes data, and the credentials of this tool server only read (an API key). Ask the operator for OAuth client credentials (ASSAY_CLIENT_ID and ASSAY_CLIENT_SECRET).`
+          : `Not allowed: ${where} needs the "${family(error.path)}" scope, which the credentials of this tool server do not have. Ask the operator for a client with that scope.`;
       case 404:
         return `Not found: ${where} names something that does not exist (HTTP 404). Check the id: ids are 10-character, case-sensitive strings as given by the list and find tools.`;
       case 413:

@@ -405,6 +405,33 @@ for (const dialect of dialects) {
       expect(questions.questions[0]?.answers.length).toBeGreaterThan(1);
     });
 
+    it('summarizes reports with an API key too: the summary changes nothing, so read-only credentials may ask for it', async () => {
+      const subject = await assay.members.create({
+        email: email('sum'),
+        firstname: 'Sue',
+        lastname: 'Summary',
+      });
+      const imported = await assay.reports.import('leadership360', {
+        reports: [{ memberid: subject.memberid, answers: answers360(3) }],
+      });
+      const apiKey = await served.instance.apiKey('reports');
+      const keyed = await connectStdio({ ASSAY_URL: served.url, ASSAY_API_KEY: apiKey });
+      try {
+        const result = await call(keyed.client, 'summarizeReports', { reportIds: imported.created });
+        expect(result.isError, textOf(result)).toBeFalsy();
+        expect((result.structuredContent as { n: number }).n).toBe(1);
+        // A refusal about something else never blames a scope the key has.
+        const unknown = await call(keyed.client, 'summarizeReports', {
+          reportIds: ['ZZZZZZZZZZ'],
+          variant: 'leadership360',
+        });
+        expect(unknown.isError).toBe(true);
+        expect(textOf(unknown)).not.toMatch(/scope/);
+      } finally {
+        await keyed.close();
+      }
+    });
+
     it('campaigns: a dated 360 round, its progress by status, reminders after a dry run, and the 360 report', async () => {
       const subject = await assay.members.create({
         email: email('subject'),

@@ -19,6 +19,7 @@ export {
   ExtraParam,
   MAIL_STAGES,
   MailConfig,
+  MailConfigWrite,
   MemberCampaign,
   Offset,
 } from './campaigns.js';

@@ -21,8 +21,9 @@ import {
   handleFrameworkError,
   installMethodRules,
 } from './http/error-handler.js';
+import { openapiOptions } from './http/openapi.js';
 import { lazyChildLogger } from './http/request-logger.js';
-import { familyOf, type GuardedRoute, guardRoutes } from './http/route-guard.js';
+import { type GuardedRoute, guardRoutes } from './http/route-guard.js';
 import { cutOffSlowReaders } from './http/send-timeout.js';
 import { routeValidatorCompiler } from './http/validator.js';
 import { Scheduler } from './jobs/scheduler.js';
@@ -36,7 +37,6 @@ import { settingsRoutes } from './settings/settings.routes.js';
 import { utf8Body } from './util/text.js';
 import { builtinVariantsDir, loadVariants } from './variants/load-variants.js';
 import type { VariantRegistry } from './variants/variant.types.js';
-import { VERSION } from './version.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -191,57 +191,8 @@ export async function buildApp({
   // JSON is the only body type here; the token endpoint, the sign-in form and the CSV import add
   // their own types in their own plugin scope, so no other route ever parses a form or a text.
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Assay API',
-        version: VERSION,
-        description:
-          'The assessment platform API. Every JSON answer is a JSend envelope; business failures are HTTP 200 with status ERROR.',
-      },
-      // Relative: the reference page's "Try it out" calls the address the page was opened at,
-      // whatever the configured public URL (which the page's CSP would otherwise block).
-      servers: [{ url: API_PREFIX, description: `this instance (${config.publicUrl}${API_PREFIX})` }],
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
-          basic: { type: 'http', scheme: 'basic' },
-        },
-      },
-      security: [{ bearer: [] }, { apiKey: [] }, { basic: [] }],
-    },
-    transform: ({ schema, url, route }) => {
-      const methods = [route.method].flat();
-      // Public routes (the auth endpoints) take no credentials in a header; API keys and Basic
-      // only read, so a write documents the bearer token alone.
-      const writes = !methods.every((method) => method === 'GET' || method === 'HEAD');
-      // Each operation names the scope it needs: the family its route declares (OpenAPI 3.1 lets
-      // non-OAuth schemes list roles, which is what a scope is here).
-      const guard = route.config?.guard;
-      const family = familyOf(guard);
-      const needs = family ? [family] : [];
-      const security: Record<string, string[]>[] =
-        guard === 'public'
-          ? []
-          : writes
-            ? [{ bearer: needs }]
-            : [{ bearer: needs }, { apiKey: needs }, { basic: needs }];
-      const description = [
-        (schema as { description?: string } | undefined)?.description,
-        family
-          ? `Scope: \`${family}\`${writes ? ' (a bearer token: API keys and Basic only read)' : ''}.`
-          : undefined,
-      ]
-        .filter(Boolean)
-        .join('\n\n');
-      return {
-        schema: { ...schema, security, ...(description ? { description } : {}) },
-        url: url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url,
-      };
-    },
-  });
+  // The document of every API route, from the routes' own schemas (http/openapi.ts).
+  await app.register(swagger, openapiOptions(config, context.variants, apiRoutes));
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,

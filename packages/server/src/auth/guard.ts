@@ -19,8 +19,6 @@ export interface Principal {
   readOnly: boolean;
 }
 
-const READ_METHODS = new Set(['GET', 'HEAD']);
-
 /** What checking credentials needs. */
 export interface AuthServices {
   db: Kysely<Database>;
@@ -34,15 +32,17 @@ export interface AuthServices {
 
 /**
  * Authenticates a request to the API and checks its family's scope: a bearer token (OAuth 2.0),
- * or, read-only, an `X-API-Key` or HTTP Basic with a client's id and secret.
+ * or, read-only, an `X-API-Key` or HTTP Basic with a client's id and secret. Read-only credentials
+ * may call any route whose declared access is `read` (it changes nothing), whatever its method.
  */
 export async function authenticate(
   auth: AuthServices,
   request: FastifyRequest,
   family: Scope,
+  access: 'read' | 'write',
 ): Promise<Principal> {
   const principal = await identify(auth, request);
-  if (principal.readOnly && !READ_METHODS.has(request.method)) {
+  if (principal.readOnly && access === 'write') {
     throw forbidden('These credentials are read-only: every write needs an OAuth 2.0 access token');
   }
   if (!principal.scopes.includes(family)) {

@@ -73,7 +73,7 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
   app.post(
     '/campaigns/dupecheck',
     {
-      config: { guard: 'campaigns' },
+      config: { guard: 'campaigns', changesNothing: true },
       schema: {
         tags,
         summary: 'Is this alias free? ERROR means taken; matches the alias, not the name',

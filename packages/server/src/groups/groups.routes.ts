@@ -75,7 +75,7 @@ export async function groupRoutes(app: ApiInstance, { db, dialect }: AppContext)
   app.post(
     '/groups/dupecheck',
     {
-      config: { guard: 'groups' },
+      config: { guard: 'groups', changesNothing: true },
       schema: {
         tags,
         summary: 'Is this alias free? ERROR means taken; matches the alias, not the name',

@@ -26,6 +26,12 @@ declare module 'fastify' {
      * that does not stops the server at start-up.
      */
     guard?: Guard;
+    /**
+     * The route changes nothing although its method is not GET or HEAD (a read that takes a body:
+     * a dupecheck, a summary). Read-only credentials (API keys, Basic) may call it, as they may
+     * call every GET (docs/decisions.md, "Read-only credentials").
+     */
+    changesNothing?: true;
   }
 }
 
@@ -34,6 +40,22 @@ export interface GuardedRoute {
   method: string;
   url: string;
   guard: Guard;
+  /** What the route does: `read` (changes nothing: read-only credentials may call it) or `write`. */
+  access: Access;
+}
+
+/** Whether a route changes nothing (`read`) or may change something (`write`). */
+export type Access = 'read' | 'write';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * What a route declares it does: GET and HEAD change nothing by definition (HTTP's safe methods),
+ * any other method writes unless the route declares `config.changesNothing`.
+ */
+export function declaredAccess(route: Pick<RouteOptions, 'method' | 'config'>): Access {
+  const safe = [route.method].flat().every((method) => SAFE_METHODS.has(method));
+  return safe || route.config?.changesNothing === true ? 'read' : 'write';
 }
 
 const GUARDS = new Set<unknown>([...SCOPES, 'public']);
@@ -58,7 +80,7 @@ export const familyOf = (guard: Guard | undefined): Scope | undefined =>
 /**
  * Guards every route registered in `api` from now on, failing closed: a route must declare its
  * guard (config.guard) or its registration throws, which stops start-up. A scoped route gets an
- * onRequest hook, its family fixed now, that checks the credentials; every route is added to
+ * onRequest hook, its family and access fixed now, that checks the credentials; every route is added to
  * `seen`. On a route with path parameters `wrongMethod` runs first: `/groups/:groupid` also
  * matches `GET /groups/dupecheck`, a wrong method on a known path (405), decided before the
  * credentials as for any other path.
@@ -70,7 +92,8 @@ export function guardRoutes(
 ) {
   api.addHook('onRoute', (route) => {
     const guard = declaredGuard(route);
-    for (const method of [route.method].flat()) seen.push({ method, url: route.url, guard });
+    const access = declaredAccess(route);
+    for (const method of [route.method].flat()) seen.push({ method, url: route.url, guard, access });
     const family = familyOf(guard);
     if (family === undefined) return;
     // Callback style, so that the common case (a cached token) goes on without a promise.
@@ -80,7 +103,7 @@ export function guardRoutes(
         request.principal = cached;
         return done();
       }
-      authenticate(auth, request, family).then((principal) => {
+      authenticate(auth, request, family, access).then((principal) => {
         request.principal = principal;
         done();
       }, done);

@@ -113,7 +113,7 @@ export async function memberRoutes(app: ApiInstance, { db }: AppContext) {
   app.post(
     '/members/dupecheck',
     {
-      config: { guard: 'members' },
+      config: { guard: 'members', changesNothing: true },
       schema: {
         tags,
         summary: 'Is this e-mail free? ERROR means taken; a body without `value` answers OK',

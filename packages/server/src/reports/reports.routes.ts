@@ -184,7 +184,7 @@ export async function reportRoutes(app: ApiInstance, deps: AppContext) {
   app.post(
     '/reports/summary',
     {
-      config: { guard: 'reports' },
+      config: { guard: 'reports', changesNothing: true },
       schema: {
         tags,
         summary:

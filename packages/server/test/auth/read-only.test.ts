@@ -36,6 +36,90 @@ for (const dialect of dialects) {
       expect((await instance.call('GET', '/groups', { auth: wrong })).statusCode).toBe(401);
     });
 
+    it('lets read-only credentials call the POSTs that change nothing, with the answers a token gets', async () => {
+      const key = await instance.apiKey();
+      const basic = `Basic ${Buffer.from(`${instance.client.client_id}:${instance.client.client_secret}`).toString('base64')}`;
+      const taken = email();
+      expect(
+        (await instance.call('POST', '/members', { body: { email: taken, firstname: 'A', lastname: 'B' } }))
+          .json.status,
+      ).toBe('OK');
+      const member = (
+        await instance.call('POST', '/members', { body: { email: email(), firstname: 'C', lastname: 'D' } })
+      ).json.data.memberid;
+      const rows = [
+        {
+          memberid: member,
+          answers: Object.fromEntries(Array.from({ length: 24 }, (_, i) => [`Q${i + 1}`, 3])),
+        },
+      ];
+      const imported = await instance.call('POST', '/reports/import/leadership360', {
+        body: { reports: rows },
+      });
+      const reportid = imported.json.data.created[0];
+      const calls: [string, unknown][] = [
+        ['/members/dupecheck', { value: taken }],
+        ['/members/dupecheck', { value: email() }],
+        ['/groups/dupecheck', { value: 'nosuchalias' }],
+        ['/campaigns/dupecheck', { value: 'nosuchalias' }],
+        ['/reports/summary', { variant: 'leadership360', selectedReports: reportid }],
+        ['/reports/summary', { variant: 'leadership360' }],
+      ];
+      const before = (await instance.call('GET', '/members')).body;
+      for (const [url, body] of calls) {
+        const bearer = await instance.call('POST', url, { body });
+        expect(bearer.statusCode, url).toBe(200);
+        for (const headers of [{ 'x-api-key': key }, { authorization: basic }] as Record<string, string>[]) {
+          const answer = await instance.call('POST', url, { auth: null, headers, body });
+          expect(answer.statusCode, url).toBe(200);
+          expect(answer.body, url).toBe(bearer.body);
+        }
+      }
+      expect(
+        (
+          await instance.call('POST', '/members/dupecheck', {
+            auth: null,
+            headers: { 'x-api-key': key },
+            body: { value: taken },
+          })
+        ).json,
+      ).toEqual({ status: 'ERROR', data: '' });
+      expect(
+        (
+          await instance.call('POST', '/reports/summary', {
+            auth: null,
+            headers: { 'x-api-key': key },
+            body: { variant: 'leadership360', selectedReports: reportid },
+          })
+        ).json.data.n,
+      ).toBe(1);
+      // Nothing changed, and a write that looks alike is still refused.
+      expect((await instance.call('GET', '/members')).body).toBe(before);
+      const write = await instance.call('POST', '/reports', {
+        auth: null,
+        headers: { 'x-api-key': key },
+        body: { reportType: 'group', variant: 'leadership360', selectedReports: reportid },
+      });
+      expect(write.statusCode).toBe(403);
+      expect(write.json.message).toMatch(/read-only/);
+      // The scope still counts: a key without `reports` may not summarise.
+      const members = await instance.apiKey('members');
+      const scoped = await instance.call('POST', '/reports/summary', {
+        auth: null,
+        headers: { 'x-api-key': members },
+        body: { variant: 'leadership360', selectedReports: reportid },
+      });
+      expect(scoped.statusCode).toBe(403);
+      expect(scoped.json.message).toMatch(/scope "reports"/);
+      // Bad input from a read-only caller is a business failure, as for anyone.
+      const bad = await instance.call('POST', '/reports/summary', {
+        auth: null,
+        headers: { 'x-api-key': key },
+        body: '{"variant":',
+      });
+      expect(bad.json).toEqual({ status: 'ERROR', data: 'body: not valid JSON' });
+    });
+
     it('answers 401 for an unknown API key', async () => {
       const response = await instance.call('GET', '/members', {
         auth: null,

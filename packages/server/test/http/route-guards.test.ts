@@ -28,7 +28,10 @@ describe('every /api/v1 route declares what guards it', () => {
     const routes = instance.app.apiRoutes;
     const lines = [...routes]
       .sort((a, b) => order(a.url, b.url) || order(a.method, b.method))
-      .map(({ method, url, guard }) => `${method} ${url} ${guard}`);
+      .map(
+        ({ method, url, guard, access }) =>
+          `${method} ${url} ${guard}${access === 'read' && method !== 'GET' && method !== 'HEAD' ? ' (changes nothing)' : ''}`,
+      );
     // The whole list, so that a new route and its guard show in review.
     expect(lines).toMatchInlineSnapshot(`
       [
@@ -59,7 +62,7 @@ describe('every /api/v1 route declares what guards it', () => {
         "POST /api/v1/campaigns/:campaignid/members/remind campaigns",
         "GET /api/v1/campaigns/:campaignid/reports campaigns",
         "HEAD /api/v1/campaigns/:campaignid/reports campaigns",
-        "POST /api/v1/campaigns/dupecheck campaigns",
+        "POST /api/v1/campaigns/dupecheck campaigns (changes nothing)",
         "GET /api/v1/groups groups",
         "HEAD /api/v1/groups groups",
         "POST /api/v1/groups groups",
@@ -76,7 +79,7 @@ describe('every /api/v1 route declares what guards it', () => {
         "HEAD /api/v1/groups/:groupid/reports groups",
         "GET /api/v1/groups/:groupid/reports/counts groups",
         "HEAD /api/v1/groups/:groupid/reports/counts groups",
-        "POST /api/v1/groups/dupecheck groups",
+        "POST /api/v1/groups/dupecheck groups (changes nothing)",
         "GET /api/v1/groups/members groups",
         "HEAD /api/v1/groups/members groups",
         "GET /api/v1/groups/nogroup/members groups",
@@ -92,7 +95,7 @@ describe('every /api/v1 route declares what guards it', () => {
         "HEAD /api/v1/members/:memberid/campaigns members",
         "GET /api/v1/members/:memberid/reports members",
         "HEAD /api/v1/members/:memberid/reports members",
-        "POST /api/v1/members/dupecheck members",
+        "POST /api/v1/members/dupecheck members (changes nothing)",
         "POST /api/v1/members/import members",
         "GET /api/v1/openapi.json public",
         "HEAD /api/v1/openapi.json public",
@@ -117,7 +120,7 @@ describe('every /api/v1 route declares what guards it', () => {
         "POST /api/v1/reports/import/:variant reports",
         "GET /api/v1/reports/search/:term reports",
         "HEAD /api/v1/reports/search/:term reports",
-        "POST /api/v1/reports/summary reports",
+        "POST /api/v1/reports/summary reports (changes nothing)",
         "GET /api/v1/reports/summary/:variant reports",
         "HEAD /api/v1/reports/summary/:variant reports",
         "GET /api/v1/reports/verbatims reports",
