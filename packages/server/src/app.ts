@@ -35,6 +35,8 @@ import { utf8Body } from './util/text.js';
 import { builtinVariantsDir, loadVariants } from './variants/load-variants.js';
 import type { VariantRegistry } from './variants/variant.types.js';
 import { VERSION } from './version.js';
+import { WebhookDelivery } from './webhooks/delivery.js';
+import { webhookRoutes } from './webhooks/webhooks.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -132,7 +134,10 @@ export async function buildApp({
     ),
     variants: variants ?? loadInstanceVariants(config),
     clock,
-    mailQueued: () => delivery?.notify(),
+    mailQueued: () => {
+      delivery?.notify();
+      webhookDelivery?.notify();
+    },
     campaignsDue: () => scheduler?.wake(),
   };
   // Both work from the database alone, so any number of processes may run them side by side.
@@ -148,16 +153,28 @@ export async function buildApp({
         log: app.log,
       })
     : undefined;
+  const webhookDelivery = background
+    ? new WebhookDelivery({
+        db: database.kysely,
+        dialect: database.dialect,
+        policy: { allowPrivate: config.webhookAllowPrivate, allowHttp: config.webhookAllowHttp },
+        clock,
+        leaseMs: config.mailLeaseSeconds * 1000,
+        log: app.log,
+      })
+    : undefined;
   const scheduler = background
     ? new Scheduler(context, { tickSeconds: config.tickSeconds, log: app.log })
     : undefined;
   app.addHook('onReady', async () => {
     delivery?.start();
+    webhookDelivery?.start();
     scheduler?.start();
   });
   app.addHook('onClose', async () => {
     await scheduler?.stop();
     await delivery?.stop();
+    await webhookDelivery?.stop();
   });
 
   // The schema that documents a route validates it too; the answer is shaped by the services.
@@ -291,6 +308,7 @@ export async function buildApp({
       await api.register(reportListRoutes, context);
       await api.register(sampleRoutes, context);
       await api.register(settingsRoutes, context);
+      await api.register(webhookRoutes, context);
     },
     { prefix: API_PREFIX },
   );

@@ -14,6 +14,7 @@ import * as consoleDrafts from './migrations/20261129T1100-console-drafts.js';
 import * as consoleUploads from './migrations/20261129T1200-console-uploads.js';
 import * as consoleReports from './migrations/20261129T1300-console-reports.js';
 import * as consoleAccess from './migrations/20261129T1400-console-access.js';
+import * as webhooks from './migrations/20261130T1000-webhooks.js';
 
 // Listed here rather than read from the folder, so the compiled build and the tests see the same set.
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129T1200-console-uploads': consoleUploads,
   '20261129T1300-console-reports': consoleReports,
   '20261129T1400-console-access': consoleAccess,
+  '20261130T1000-webhooks': webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
