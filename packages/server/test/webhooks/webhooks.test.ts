@@ -1,10 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MailDelivery } from '../../src/mail/delivery.js';
 import { formatDate } from '../../src/util/dates.js';
 import { WebhookDelivery, type WebhookDeliveryOptions } from '../../src/webhooks/delivery.js';
 import { queueEvent } from '../../src/webhooks/events.js';
 import { FormBrowser } from '../helpers/form-browser.js';
 import { dialects, email, type Instance, participant, startInstance } from '../helpers/instance.js';
+import { startSmtpSink } from '../helpers/smtp-sink.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+import { variants } from '../questionnaire/fixtures.js';
 
 /** leadership360's pages: 8, 8 and 8 scale questions, then two optional remarks. */
 const PAGES = [
@@ -495,6 +498,44 @@ for (const dialect of dialects) {
       await drain(worker({ timeoutMs: 100 }));
       const [attempt] = (await instance.call('GET', `/webhooks/${webhookid}/deliveries`)).json.data;
       expect(attempt).toMatchObject({ httpstatus: null, error: 'no answer in 0 s', messagestatus: 'queued' });
+    });
+
+    it('a mail refused for good sends mail.failed with ids, never the address', async () => {
+      await subscribe(['mail.failed']);
+      const { campaignid, memberid } = await participant(instance);
+      expect(
+        (await instance.call('POST', `/campaigns/${campaignid}/members/invite`, { body: {} })).json.status,
+      ).toBe('OK');
+      const sink = await startSmtpSink({ kind: 'refuse', code: 550, message: 'mailbox unavailable' });
+      const mail = new MailDelivery({
+        db: instance.db.kysely,
+        dialect,
+        variants,
+        smtpUrl: sink.url,
+        mailFrom: 'Assay <assay@example.test>',
+        clock: clock.now,
+      });
+      try {
+        expect(await mail.runOnce()).toBeGreaterThan(0);
+      } finally {
+        await mail.stop();
+        await sink.close();
+      }
+      const failed = await instance.db.kysely
+        .selectFrom('mail_outbox')
+        .select(['id', 'recipient'])
+        .where('member_id', '=', memberid)
+        .where('status', '=', 'failed')
+        .executeTakeFirstOrThrow();
+      await drain(worker());
+      expect(receiver.received.map((got) => got.event)).toEqual([
+        {
+          type: 'mail.failed',
+          timestamp: expect.any(String),
+          data: { mailid: failed.id, stage: 'campaign_invitation', campaignid, memberid },
+        },
+      ]);
+      expect(receiver.received[0]?.body).not.toContain(failed.recipient);
     });
 
     it('invitations, report deletion and a campaign ending send their events', async () => {
