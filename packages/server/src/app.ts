@@ -158,6 +158,9 @@ export async function buildApp({
         db: database.kysely,
         dialect: database.dialect,
         policy: { allowPrivate: config.webhookAllowPrivate, allowHttp: config.webhookAllowHttp },
+        mailFrom: config.mailFrom,
+        // The owner of a subscription disabled for failing is mailed.
+        onDisabled: () => delivery?.notify(),
         clock,
         leaseMs: config.mailLeaseSeconds * 1000,
         log: app.log,

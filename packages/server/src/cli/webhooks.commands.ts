@@ -48,7 +48,8 @@ export function webhookLines(hook: Webhook): string[] {
 }
 
 export function deliveryLine(delivery: WebhookDelivery): string {
-  const outcome = delivery.httpstatus === null ? (delivery.error ?? 'no answer') : `HTTP ${delivery.httpstatus}`;
+  const outcome =
+    delivery.httpstatus === null ? (delivery.error ?? 'no answer') : `HTTP ${delivery.httpstatus}`;
   return [
     delivery.at,
     delivery.messageid,
@@ -140,7 +141,11 @@ export const WEBHOOK_COMMANDS: readonly Command[] = [
       url: { type: 'string', value: 'URL', description: 'the new URL (checked as at create)' },
       events: { type: 'string', value: '"E1 E2"', description: 'the new events' },
       description: { type: 'string', value: 'T', description: 'the new description ("" clears it)' },
-      enabled: { type: 'string', value: 'true|false', description: 'enable (clears the failing streak) or disable' },
+      enabled: {
+        type: 'string',
+        value: 'true|false',
+        description: 'enable (clears the failing streak) or disable',
+      },
       json,
     },
     migrate: true,
@@ -152,7 +157,9 @@ export const WEBHOOK_COMMANDS: readonly Command[] = [
       const enabled = enabledOf(values.enabled);
       if (enabled !== undefined) patch.enabled = enabled;
       if (Object.keys(patch).length === 0)
-        throw new UsageError('webhooks update needs at least one of --url, --events, --description, --enabled');
+        throw new UsageError(
+          'webhooks update needs at least one of --url, --events, --description, --enabled',
+        );
       const hook = await webhooks.patchWebhook(deps(db, config), id as string, patch);
       if (values.json) printJson(hook);
       else for (const line of webhookLines(hook)) print(line);
@@ -189,7 +196,9 @@ export const WEBHOOK_COMMANDS: readonly Command[] = [
     migrate: true,
     async run({ db, config, args: [id], print }) {
       const { messageid } = await webhooks.testWebhook(deps(db, config), id as string);
-      print(`queued ${messageid}: a running server delivers it; assay webhooks deliveries ${id} shows the attempts`);
+      print(
+        `queued ${messageid}: a running server delivers it; assay webhooks deliveries ${id} shows the attempts`,
+      );
     },
   }),
   command({

@@ -4,6 +4,7 @@ import net from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
 import type { DeliveryLog } from '../mail/delivery.js';
+import { messageIdDomain } from '../mail/outbox.service.js';
 import { formatDate } from '../util/dates.js';
 import { randomId } from '../util/ids.js';
 import { VERSION } from '../version.js';
@@ -36,7 +37,9 @@ export interface WebhookDeliveryOptions {
   leaseMs?: number;
   /** The pause when nothing is due (default 1 s); `notify()` ends it early. */
   pollMs?: number;
-  /** Called with the subscriptions disabled for failing 3 days in a row, after the commit. */
+  /** `MAIL_FROM`: its domain names the Message-ID of the mail telling an owner of a disabled subscription. */
+  mailFrom?: string;
+  /** Called with the subscriptions disabled for failing 3 days in a row, after the commit (their owners' mail is queued). */
   onDisabled?: (subscriptionIds: string[]) => void;
 }
 
@@ -180,6 +183,7 @@ export class WebhookDelivery {
       leaseUntil,
       now: formatDate(after),
       nowMs: after.getTime(),
+      messageIdDomain: messageIdDomain(this.options.mailFrom ?? 'assay@localhost'),
     });
     if (recorded < outcomes.length) {
       this.options.log?.warn(

@@ -1,5 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
+import { queueMails } from '../mail/outbox.repository.js';
+import { WEBHOOK_MAIL_STAGE, type WebhookMailParams } from '../mail/webhook-mail.js';
 import { formatDate } from '../util/dates.js';
 import type { MessageRow } from './webhooks.table.js';
 
@@ -94,7 +96,7 @@ export const DISABLE_AFTER_MS = 3 * 86_400_000;
 export async function recordOutcomes(
   db: Kysely<Database>,
   outcomes: readonly AttemptOutcome[],
-  options: { owner: string; leaseUntil: string; now: string; nowMs: number },
+  options: { owner: string; leaseUntil: string; now: string; nowMs: number; messageIdDomain: string },
 ): Promise<{ recorded: number; disabled: string[] }> {
   if (outcomes.length === 0) return { recorded: 0, disabled: [] };
   const { owner, leaseUntil, now } = options;
@@ -185,6 +187,7 @@ export async function recordOutcomes(
         .execute();
       for (const row of due) {
         disabled.push(row.id);
+        await mailOwner(trx, row.id, row.failing_since ?? now, options);
         await trx
           .updateTable('webhook_subscriptions')
           .set({
@@ -211,4 +214,52 @@ export async function failQueued(db: Kysely<Database>, subscriptionIds: readonly
     .where('status', '=', 'queued')
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * Tells the owner of a subscription disabled now, by a mail queued in the same transaction (once
+ * per failing streak: its start is in the mail's unique key). A subscription without an owner, or
+ * whose owner is deactivated, is only logged.
+ */
+async function mailOwner(
+  trx: Transaction<Database>,
+  subscriptionId: string,
+  failingSince: string,
+  options: { now: string; messageIdDomain: string },
+): Promise<void> {
+  const owner = await trx
+    .selectFrom('webhook_subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.owner_id')
+    .select(['s.url', 'u.email', 'u.firstname', 'u.lastname', 'u.deactivated'])
+    .where('s.id', '=', subscriptionId)
+    .executeTakeFirst();
+  if (!owner || owner.deactivated !== null) return;
+  const params: WebhookMailParams = {
+    stage: WEBHOOK_MAIL_STAGE,
+    language: 'enUS',
+    template: 'webhook',
+    recipient: { firstname: owner.firstname, lastname: owner.lastname, email: owner.email },
+    webhook: {
+      id: subscriptionId,
+      url: owner.url,
+      reason: `every delivery failed for 3 days in a row, since ${failingSince}`,
+    },
+  };
+  await queueMails(
+    trx,
+    [
+      {
+        dedupeKey: `webhook:${subscriptionId}:disabled:${failingSince}`,
+        campaignId: null,
+        memberId: null,
+        // A platform mail: its stage and params are its own (mail/webhook-mail.ts), rendered by
+        // renderMail before any campaign stage is looked at.
+        stage: WEBHOOK_MAIL_STAGE as never,
+        sequence: 0,
+        recipient: owner.email,
+        params: params as never,
+      },
+    ],
+    { now: options.now, messageIdDomain: options.messageIdDomain },
+  );
 }

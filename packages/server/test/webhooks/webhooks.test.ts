@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MailDelivery } from '../../src/mail/delivery.js';
+import { parseMailParams } from '../../src/mail/outbox.repository.js';
+import { renderMail } from '../../src/mail/render.js';
 import { formatDate } from '../../src/util/dates.js';
 import { WebhookDelivery, type WebhookDeliveryOptions } from '../../src/webhooks/delivery.js';
 import { queueEvent } from '../../src/webhooks/events.js';
@@ -46,6 +48,7 @@ for (const dialect of dialects) {
     afterEach(async () => {
       await Promise.all(workers.splice(0).map((worker) => worker.stop()));
       await instance.db.kysely.deleteFrom('webhook_subscriptions').execute();
+      await instance.db.kysely.deleteFrom('mail_outbox').execute();
       receiver.received.length = 0;
       receiver.secrets.length = 0;
       receiver.reset();
@@ -460,6 +463,17 @@ for (const dialect of dialects) {
       hook = (await instance.call('GET', `/webhooks/${webhookid}`)).json.data;
       expect(hook.enabled).toBe(false);
       expect(hook.disabledreason).toMatch(/failed for 3 days in a row/);
+      // Its owner (the user whose client made it) is told, by a mail in the outbox.
+      const told = await instance.db.kysely
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('stage', '=', 'webhook_disabled')
+        .execute();
+      expect(told.map((mail) => mail.recipient)).toEqual(['admin@example.test']);
+      const rendered = renderMail(variants, parseMailParams(told[0]?.params ?? ''));
+      expect(rendered.subject).toBe(`Webhook ${webhookid} disabled: its deliveries failed for 3 days`);
+      expect(rendered.text).toContain(receiver.url);
+      expect(rendered.html).toContain(`assay webhooks update ${webhookid} --enabled true`);
       expect(await drain(delivery)).toBe(0);
       const statuses = await instance.db.kysely.selectFrom('webhook_outbox').select('status').execute();
       expect(statuses.map((row) => row.status)).toEqual(['failed', 'failed', 'failed']);
