@@ -1,3 +1,4 @@
+import { asOneLine } from '../util/safe-text.js';
 import type { MailPerson, RenderedMail } from './mail.types.js';
 import { escapeHtml } from './templates/handlebars.js';
 import { htmlDocument } from './templates/layout.js';
@@ -27,8 +28,7 @@ export function isWebhookMail(params: unknown): params is WebhookMailParams {
   );
 }
 
-const line = (value: unknown) =>
-  typeof value === 'string' ? value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim() : '';
+const line = (value: unknown) => (typeof value === 'string' ? asOneLine(value).trim() : '');
 
 export function renderWebhookMail(params: WebhookMailParams): RenderedMail {
   const name = line(params.recipient?.firstname) || 'there';

@@ -81,13 +81,26 @@ describe.each(cliDialects)('assay webhooks (%s)', (dialect) => {
       /unknown event report\.made/,
     );
     await refused(
-      ['webhooks', 'create', '--url', 'https://example.com/', '--events', 'report.created', '--owner', 'x@y.z'],
+      [
+        'webhooks',
+        'create',
+        '--url',
+        'https://example.com/',
+        '--events',
+        'report.created',
+        '--owner',
+        'x@y.z',
+      ],
       1,
       /owner: no user x@y\.z/,
     );
     await refused(['webhooks', 'show', 'AAAAAAAAAA'], 1, /webhook not found/);
     await refused(['webhooks', 'update', 'AAAAAAAAAA'], 2, /needs at least one of/);
-    await refused(['webhooks', 'update', 'AAAAAAAAAA', '--enabled', 'maybe'], 2, /--enabled must be true or false/);
+    await refused(
+      ['webhooks', 'update', 'AAAAAAAAAA', '--enabled', 'maybe'],
+      2,
+      /--enabled must be true or false/,
+    );
     await refused(['webhooks', 'deliveries', 'AAAAAAAAAA', '--limit', 'x'], 2, /--limit must be/);
     await refused(['webhooks', 'rotate'], 2, /needs the subscription id/);
     expect(await ok(['webhooks', 'list'])).toBe('no webhook subscriptions\n');
