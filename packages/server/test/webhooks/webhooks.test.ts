@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { tick } from '../../src/jobs/scheduler.js';
 import { MailDelivery } from '../../src/mail/delivery.js';
 import { parseMailParams } from '../../src/mail/outbox.repository.js';
 import { renderMail } from '../../src/mail/render.js';
@@ -570,11 +571,40 @@ for (const dialect of dialects) {
       const reportid = (await instance.call('GET', `/campaigns/${campaignid}/members/${memberid}`)).json.data
         .results.reportid;
       expect((await instance.call('DELETE', `/reports/${reportid}`)).json.status).toBe('OK');
+      // A campaign whose end date has passed: the scheduler's tick ends it, once.
+      const ended = (
+        await instance.call('POST', '/campaigns', {
+          body: {
+            name: 'Ended',
+            variant: 'teamscan',
+            start: '2026-01-01',
+            closingtype: 'date',
+            end: '2026-01-02',
+          },
+        })
+      ).json.data.campaignid as string;
+      const deps = {
+        db: instance.db.kysely,
+        dialect,
+        variants,
+        config: instance.config,
+        clock: clock.now,
+        mailQueued: () => {},
+        campaignsDue: () => {},
+      };
+      await tick(deps);
+      await tick(deps);
       await drain(worker());
-      const events = receiver.received.map((got) => got.event);
-      expect(events.map((event) => event?.type)).toEqual(['campaignmember.invited', 'report.deleted']);
-      expect(events[0]?.data).toEqual({ campaignid, memberid, dateinvited: expect.any(String) });
-      expect(events[1]?.data).toEqual({ reportid, type: 'personal', memberid, campaignid });
+      // Events of different members (and none) go out side by side: looked up by type.
+      const events = new Map(receiver.received.map((got) => [got.event?.type, got.event?.data]));
+      expect(receiver.received).toHaveLength(3);
+      expect(events.get('campaignmember.invited')).toEqual({
+        campaignid,
+        memberid,
+        dateinvited: expect.any(String),
+      });
+      expect(events.get('report.deleted')).toEqual({ reportid, type: 'personal', memberid, campaignid });
+      expect(events.get('campaign.ended')).toEqual({ campaignid: ended, ended: expect.any(String) });
     });
   });
 }
