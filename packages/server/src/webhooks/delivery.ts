@@ -261,25 +261,34 @@ export class WebhookDelivery {
     const secure = url.protocol === 'https:';
     return new Promise<Answer>((resolve) => {
       let settled = false;
+      let timer: NodeJS.Timeout | undefined;
       const finish = (answer: Answer) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         resolve(answer);
       };
-      const request = (secure ? https : http).request(
-        url,
-        { method: 'POST', headers, agent: secure ? this.agents.https : this.agents.http },
-        (response) => {
-          const status = response.statusCode ?? null;
-          // The body is not needed, only drained so the connection can be used again.
-          response.on('error', () => finish({ status, error: null }));
-          response.on('end', () => finish({ status, error: null }));
-          response.resume();
-        },
-      );
-      const timer = setTimeout(() => {
-        request.destroy(new Error(`no answer in ${Math.round(this.settings.timeoutMs / 1000)} s`));
+      const makeRequest = () =>
+        (secure ? https : http).request(
+          url,
+          { method: 'POST', headers, agent: secure ? this.agents.https : this.agents.http },
+          (response) => {
+            const status = response.statusCode ?? null;
+            // The body is not needed, only drained so the connection can be used again.
+            response.on('error', () => finish({ status, error: null }));
+            response.on('end', () => finish({ status, error: null }));
+            response.resume();
+          },
+        );
+      let request: http.ClientRequest;
+      try {
+        request = makeRequest();
+      } catch (error) {
+        // A URL node refuses to request (it was checked at create): an attempt failed, not a crash.
+        return finish({ status: null, error: messageOf(error) });
+      }
+      timer = setTimeout(() => {
+        request.destroy(new Error(`no answer in ${this.settings.timeoutMs / 1000} s`));
       }, this.settings.timeoutMs);
       request.on('error', (error: NodeJS.ErrnoException) => {
         const code = error.code && error.code !== 'EREFUSEDADDRESS' ? ` (${error.code})` : '';
