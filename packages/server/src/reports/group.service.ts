@@ -7,6 +7,7 @@ import { formatDate } from '../util/dates.js';
 import { randomId, randomSecret } from '../util/ids.js';
 import { isLanguage, type Language, type Variant } from '../variants/variant.types.js';
 import { lookupVariant } from '../variants/variant-lookup.js';
+import { queueEvent } from '../webhooks/events.js';
 import { variantLanguage } from './answers.js';
 import type { ReportDeps } from './personal.service.js';
 import * as repo from './reports.repository.js';
@@ -246,6 +247,12 @@ export async function createGroupReport(
         ...(master === null ? [] : [{ id: master, position: -1 }]),
         ...selected.map((source, position) => ({ id: source, position })),
       ]);
+      await queueEvent(
+        trx,
+        'report.created',
+        { reportid: id, type, variant: variant.alias, memberid: memberId, campaignid: campaignId },
+        { now, orderKey: memberId },
+      );
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) {

@@ -512,7 +512,11 @@ for (const dialect of dialects) {
       await instance.call('POST', `/webhooks/${webhookid}/test`);
       await drain(worker({ timeoutMs: 100 }));
       const [attempt] = (await instance.call('GET', `/webhooks/${webhookid}/deliveries`)).json.data;
-      expect(attempt).toMatchObject({ httpstatus: null, error: 'no answer in 0.1 s', messagestatus: 'queued' });
+      expect(attempt).toMatchObject({
+        httpstatus: null,
+        error: 'no answer in 0.1 s',
+        messagestatus: 'queued',
+      });
     });
 
     it('a mail refused for good sends mail.failed with ids, never the address', async () => {
@@ -555,6 +559,7 @@ for (const dialect of dialects) {
 
     it('invitations, report deletion and a campaign ending send their events', async () => {
       await subscribe(['campaignmember.invited', 'report.deleted', 'campaign.ended']);
+      const groups = await subscribe(['report.created']);
       const { campaignid, memberid, token } = await participant(instance);
       expect(
         (await instance.call('POST', `/campaigns/${campaignid}/members/invite`, { body: {} })).json.status,
@@ -570,6 +575,13 @@ for (const dialect of dialects) {
       await browser.post(`/q/${token}/check`, { action: 'send' });
       const reportid = (await instance.call('GET', `/campaigns/${campaignid}/members/${memberid}`)).json.data
         .results.reportid;
+      // A group report made of it: report.created (to the other subscription), then both deleted.
+      const group = await instance.call('POST', '/reports', {
+        body: { reportType: 'group', variant: 'leadership360', selectedReports: reportid },
+      });
+      expect(group.json.status, group.body).toBe('OK');
+      const groupid = group.json.data.reportid as string;
+      expect((await instance.call('DELETE', `/reports/${groupid}`)).json.status).toBe('OK');
       expect((await instance.call('DELETE', `/reports/${reportid}`)).json.status).toBe('OK');
       // A campaign whose end date has passed: the scheduler's tick ends it, once.
       const ended = (
@@ -596,8 +608,28 @@ for (const dialect of dialects) {
       await tick(deps);
       await drain(worker());
       // Events of different members (and none) go out side by side: looked up by type.
-      const events = new Map(receiver.received.map((got) => [got.event?.type, got.event?.data]));
-      expect(receiver.received).toHaveLength(3);
+      const events = new Map(
+        receiver.received
+          .filter((got) => got.verifiedBy[0] === 0)
+          .map((got) => [got.event?.type, got.event?.data]),
+      );
+      // The other subscription: the personal report of the completion, and the group report.
+      const made = receiver.received.filter((got) => got.verifiedBy[0] === 1).map((got) => got.event);
+      expect(made.map((event) => event?.data.reportid).sort()).toEqual([groupid, reportid].sort());
+      expect(made.filter((event) => event?.data.type === 'group')).toEqual([
+        {
+          type: 'report.created',
+          timestamp: expect.any(String),
+          data: { reportid: groupid, type: 'group', variant: 'leadership360', memberid: null, campaignid },
+        },
+      ]);
+      expect(groups.webhookid).toMatch(/^[0-9A-Za-z]{10}$/);
+      expect(receiver.received).toHaveLength(6);
+      expect(
+        receiver.received
+          .filter((got) => got.event?.type === 'report.deleted')
+          .map((got) => got.event?.data.reportid),
+      ).toEqual([groupid, reportid]);
       expect(events.get('campaignmember.invited')).toEqual({
         campaignid,
         memberid,
