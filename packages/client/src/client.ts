@@ -4,6 +4,7 @@ import { Members } from './families/members.js';
 import { Reports } from './families/reports.js';
 import { Samples } from './families/samples.js';
 import { Settings } from './families/settings.js';
+import { Webhooks } from './families/webhooks.js';
 import { asIs } from './normalise.js';
 import { type AssayClientOptions, Transport } from './transport.js';
 import type { TokenData } from './types.js';
@@ -30,6 +31,7 @@ export class AssayClient {
   readonly reports: Reports;
   readonly samples: Samples;
   readonly settings: Settings;
+  readonly webhooks: Webhooks;
   readonly auth: {
     /**
      * A fresh access token for a family (client credentials only): the one held, or a new one.
@@ -50,6 +52,7 @@ export class AssayClient {
     this.reports = new Reports(this.http);
     this.samples = new Samples(this.http);
     this.settings = new Settings(this.http);
+    this.webhooks = new Webhooks(this.http);
     const http = this.http;
     this.auth = {
       async token(family = 'members') {

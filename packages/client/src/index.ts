@@ -14,6 +14,7 @@ export { type ParsedReportAnswers, parseReportData, type Reports } from './famil
 export type { Samples } from './families/samples.js';
 export type { Settings } from './families/settings.js';
 export type { DupecheckResult } from './families/shared.js';
+export type { Webhooks } from './families/webhooks.js';
 export type { PdfFile } from './pdf.js';
 export { formatDate, parseDate, toBoolean } from './tolerant.js';
 export { type AssayClientOptions, apiBase, type TransportOptions } from './transport.js';

@@ -100,3 +100,11 @@ export type Texts = Static<typeof S.Texts>;
 
 // Auth
 export type TokenData = Static<typeof S.TokenData>;
+
+// Webhooks
+export type Webhook = Static<typeof S.Webhook>;
+export type WebhookWithSecret = Static<typeof S.WebhookWithSecret>;
+export type WebhookCreate = Static<typeof S.WebhookCreate>;
+export type WebhookPatch = Static<typeof S.WebhookPatch>;
+export type WebhookDelivery = Static<typeof S.WebhookDelivery>;
+export type WebhookTestResult = Static<typeof S.WebhookTestResult>;

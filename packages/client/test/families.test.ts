@@ -417,6 +417,33 @@ for (const dialect of dialects) {
       expect(((await failure(client.settings.texts('nosuch', 'esES'))) as HttpError).status).toBe(404);
     });
 
+    it('webhooks: create, list, get, update, rotate, test, deliveries, delete', async () => {
+      const created = await client.webhooks.create({
+        url: 'https://93.184.215.14/hooks',
+        events: ['report.created', 'member.deleted'],
+        description: 'CRM',
+      });
+      expect(created.secret).toMatch(/^whsec_/);
+      expectShape(S.WebhookWithSecret, created);
+      const listed = await client.webhooks.list();
+      expect(listed.map((hook) => hook.webhookid)).toContain(created.webhookid);
+      expect(JSON.stringify(listed)).not.toContain(created.secret);
+      expectShape(S.Webhook, await client.webhooks.get(created.webhookid));
+      expect(
+        (await client.webhooks.update(created.webhookid, { events: ['campaign.ended'] })).events,
+      ).toEqual(['campaign.ended']);
+      expect((await client.webhooks.rotate(created.webhookid)).secret).not.toBe(created.secret);
+      expect((await client.webhooks.test(created.webhookid)).messageid).toMatch(/^msg_/);
+      expect(await client.webhooks.deliveries(created.webhookid)).toEqual([]);
+      const refused = await failure(
+        client.webhooks.create({ url: 'https://127.0.0.1/', events: ['report.created'] }),
+      );
+      expect(refused).toBeInstanceOf(AssayError);
+      expect((refused as AssayError).message).toMatch(/loopback, private or link-local/);
+      await client.webhooks.delete(created.webhookid);
+      expect(await failure(client.webhooks.get(created.webhookid))).toBeInstanceOf(HttpError);
+    });
+
     it('a path of its own through request(), with the same errors', async () => {
       const data = await client.request<unknown[]>('GET', '/members', { query: { limit: 1 } });
       expect(Array.isArray(data)).toBe(true);

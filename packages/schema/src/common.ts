@@ -64,5 +64,13 @@ export const ListQuery = Type.Object({
 });
 
 /** The families of the API; each is an OAuth scope. */
-export const SCOPES = ['members', 'groups', 'campaigns', 'reports', 'settings', 'samples'] as const;
+export const SCOPES = [
+  'members',
+  'groups',
+  'campaigns',
+  'reports',
+  'settings',
+  'samples',
+  'webhooks',
+] as const;
 export type Scope = (typeof SCOPES)[number];

@@ -88,3 +88,13 @@ export {
   Texts,
   VariantRole,
 } from './settings.js';
+export {
+  WEBHOOK_EVENTS,
+  Webhook,
+  WebhookCreate,
+  WebhookDelivery,
+  type WebhookEvent,
+  WebhookPatch,
+  WebhookTestResult,
+  WebhookWithSecret,
+} from './webhooks.js';

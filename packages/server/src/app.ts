@@ -37,6 +37,8 @@ import { settingsRoutes } from './settings/settings.routes.js';
 import { utf8Body } from './util/text.js';
 import { builtinVariantsDir, loadVariants } from './variants/load-variants.js';
 import type { VariantRegistry } from './variants/variant.types.js';
+import { WebhookDelivery } from './webhooks/delivery.js';
+import { webhookRoutes } from './webhooks/webhooks.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,7 +137,10 @@ export async function buildApp({
     ),
     variants: variants ?? loadInstanceVariants(config),
     clock,
-    mailQueued: () => delivery?.notify(),
+    mailQueued: () => {
+      delivery?.notify();
+      webhookDelivery?.notify();
+    },
     campaignsDue: () => scheduler?.wake(),
   };
   // Both work from the database alone, so any number of processes may run them side by side.
@@ -151,16 +156,31 @@ export async function buildApp({
         log: app.log,
       })
     : undefined;
+  const webhookDelivery = background
+    ? new WebhookDelivery({
+        db: database.kysely,
+        dialect: database.dialect,
+        policy: { allowPrivate: config.webhookAllowPrivate, allowHttp: config.webhookAllowHttp },
+        mailFrom: config.mailFrom,
+        // The owner of a subscription disabled for failing is mailed.
+        onDisabled: () => delivery?.notify(),
+        clock,
+        leaseMs: config.mailLeaseSeconds * 1000,
+        log: app.log,
+      })
+    : undefined;
   const scheduler = background
     ? new Scheduler(context, { tickSeconds: config.tickSeconds, log: app.log })
     : undefined;
   app.addHook('onReady', async () => {
     delivery?.start();
+    webhookDelivery?.start();
     scheduler?.start();
   });
   app.addHook('onClose', async () => {
     await scheduler?.stop();
     await delivery?.stop();
+    await webhookDelivery?.stop();
   });
 
   // The schema that documents a route validates it too; the answer is shaped by the services.
@@ -247,6 +267,7 @@ export async function buildApp({
       await api.register(reportListRoutes, context);
       await api.register(sampleRoutes, context);
       await api.register(settingsRoutes, context);
+      await api.register(webhookRoutes, context);
     },
     { prefix: API_PREFIX },
   );

@@ -29,6 +29,10 @@ export interface Config {
   readonly sendTimeoutSeconds: number;
   /** A console session unused for this long ends (the operator signs in again). */
   readonly consoleIdleMinutes: number;
+  /** Webhook targets may be loopback, private or link-local addresses (and plain http). */
+  readonly webhookAllowPrivate: boolean;
+  /** Webhook targets may be plain http (on public addresses, unless private ones are allowed too). */
+  readonly webhookAllowHttp: boolean;
 }
 
 export class ConfigError extends Error {
@@ -123,6 +127,13 @@ function trustProxy(raw: string | undefined): boolean | number | string[] {
   return entries;
 }
 
+/** A switch: 1/true on, 0/false/unset off. */
+function flag(name: string, raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new ConfigError(`${name}: must be 1 or 0 (true or false), got "${raw}"`);
+}
+
 /** Reads the configuration from the environment and flags; a bad value throws one clear line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFlags = {}): Config {
   const port = integer('PORT', flags.port ?? env.PORT, 8080, 0, 65535);
@@ -170,5 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
       1,
       30 * 24 * 60,
     ),
+    webhookAllowPrivate: flag('ASSAY_WEBHOOK_ALLOW_PRIVATE', env.ASSAY_WEBHOOK_ALLOW_PRIVATE),
+    webhookAllowHttp: flag('ASSAY_WEBHOOK_ALLOW_HTTP', env.ASSAY_WEBHOOK_ALLOW_HTTP),
   });
 }

@@ -28,7 +28,7 @@ export interface AppContext {
   variants: VariantRegistry;
   /** The moment it is: injectable, so that tests drive campaigns and the scheduler without waiting. */
   clock: () => Date;
-  /** Wakes the mail delivery worker after a commit that queued mail. */
+  /** Wakes the mail and webhook delivery workers after a commit that queued mail or events. */
   mailQueued: () => void;
   /** Wakes the scheduler after a change that may make a campaign due (members added, a campaign changed). */
   campaignsDue: () => void;

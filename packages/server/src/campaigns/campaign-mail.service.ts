@@ -10,6 +10,7 @@ import { renderMail } from '../mail/render.js';
 import { questionnaireMinutes } from '../questionnaire/duration.js';
 import { questionnaireLink, reportLink } from '../questionnaire/links.js';
 import type { Language, MailStage, Variant } from '../variants/variant.types.js';
+import { queueEvent, queueEvents } from '../webhooks/events.js';
 import type { MailableMember } from './campaign-mail.repository.js';
 import * as members from './campaign-mail.repository.js';
 import { parseMemberExtra, parseMemberMailConfig } from './campaign-members.repository.js';
@@ -203,6 +204,12 @@ export async function inviteNow(
   const count = await deps.db.transaction().execute(async (trx) => {
     const invited = await members.markInvited(trx, campaign.id, now, memberIds);
     if (invited.length === 0) return 0;
+    await queueEvents(
+      trx,
+      'campaignmember.invited',
+      invited.map((member) => ({ campaignid: campaign.id, memberid: member.member_id, dateinvited: now })),
+      { now, orderKey: (data) => data.memberid as string },
+    );
     const context = await mailContext(deps, trx, campaign);
     const mails = invited.map((member) =>
       memberMail(context, member, 'campaign_invitation', 0, questionnaireLink(deps, member.token)),
@@ -349,6 +356,7 @@ export async function notifyClosed(
 ): Promise<number> {
   const now = nowOf(deps);
   if (!(await members.markClosedNotified(trx, campaign.id, now))) return 0;
+  await queueEvent(trx, 'campaign.ended', { campaignid: campaign.id, ended: now }, { now });
   const adminIds = adminsOf(campaign);
   if (adminIds.length === 0) return 0;
   const admins = await members.findAdminRecipients(trx, adminIds);

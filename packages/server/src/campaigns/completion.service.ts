@@ -4,6 +4,7 @@ import { BusinessError } from '../domain/errors.js';
 import { questionnaireLink, reportLink } from '../questionnaire/links.js';
 import { makePersonalReports } from '../reports/personal.service.js';
 import { isLanguage } from '../variants/variant.types.js';
+import { queueEvent } from '../webhooks/events.js';
 import { queueCompletionMails } from './campaign-mail.service.js';
 import { markCompleted, parseMemberExtra, parseResults } from './campaign-members.repository.js';
 import { type CampaignDeps, nowOf } from './campaigns.service.js';
@@ -62,6 +63,12 @@ export async function completeParticipation(
     sessionurl: member.sessionurl || questionnaireLink(deps, member.token),
     reportId: reportId as string,
   });
+  await queueEvent(
+    trx,
+    'campaignmember.completed',
+    { campaignid: campaign.id, memberid: member.member_id, datecompleted: now, reportid: reportId as string },
+    { now, orderKey: member.member_id },
+  );
   await queueCompletionMails(deps, trx, campaign, member, reportLink(deps, member.token));
   return reportId as string;
 }

@@ -11,6 +11,7 @@ import * as keys from './keys.commands.js';
 import * as mail from './mail.commands.js';
 import * as members from './members.commands.js';
 import * as users from './users.commands.js';
+import { WEBHOOK_COMMANDS } from './webhooks.commands.js';
 
 /**
  * Every `assay` command: its name, one line for `assay --help`, its arguments and options with
@@ -587,4 +588,5 @@ export const COMMANDS: readonly Command[] = [
       }
     },
   }),
+  ...WEBHOOK_COMMANDS,
 ];

@@ -101,6 +101,7 @@ const enUS: AccessStrings = {
     reports: 'Read results and reports',
     settings: 'Read and change settings',
     samples: 'Read and change sample data',
+    webhooks: 'Read and change webhook subscriptions',
   },
   redirectUris: 'Return addresses (redirect URIs)',
   redirectUrisHint:
@@ -183,6 +184,7 @@ const nlNL: AccessStrings = {
     reports: 'Resultaten en rapporten inzien',
     settings: 'Instellingen inzien en wijzigen',
     samples: 'Voorbeeldgegevens inzien en wijzigen',
+    webhooks: 'Webhook-abonnementen inzien en wijzigen',
   },
   redirectUris: 'Terugkeeradressen (redirect-URI’s)',
   redirectUrisHint:
@@ -267,6 +269,7 @@ const esES: AccessStrings = {
     reports: 'Consultar resultados e informes',
     settings: 'Consultar y modificar la configuración',
     samples: 'Consultar y modificar datos de ejemplo',
+    webhooks: 'Consultar y modificar las suscripciones de webhooks',
   },
   redirectUris: 'Direcciones de retorno (URI de redirección)',
   redirectUrisHint:
@@ -353,6 +356,7 @@ const frFR: AccessStrings = {
     reports: 'Consulter les résultats et les rapports',
     settings: 'Consulter et modifier les paramètres',
     samples: 'Consulter et modifier les données d’exemple',
+    webhooks: 'Consulter et modifier les abonnements webhook',
   },
   redirectUris: 'Adresses de retour (URI de redirection)',
   redirectUrisHint:

@@ -20,6 +20,11 @@ import type { GroupTable } from '../groups/groups.table.js';
 import type { MailOutboxTable } from '../mail/mail.table.js';
 import type { MemberTable } from '../members/members.table.js';
 import type { ReportSourceTable, ReportTable, ReportVerbatimReasonTable } from '../reports/reports.table.js';
+import type {
+  WebhookAttemptTable,
+  WebhookOutboxTable,
+  WebhookSubscriptionTable,
+} from '../webhooks/webhooks.table.js';
 
 /** Every table of the schema, as Kysely sees it. */
 export interface Database {
@@ -45,6 +50,9 @@ export interface Database {
   console_sign_in_links: ConsoleSignInLinkTable;
   console_drafts: ConsoleDraftTable;
   console_uploads: ConsoleUploadTable;
+  webhook_subscriptions: WebhookSubscriptionTable;
+  webhook_outbox: WebhookOutboxTable;
+  webhook_attempts: WebhookAttemptTable;
 }
 
 /** An attempt counted by a guessing limit (auth/rate-limit.ts), on PostgreSQL only. */

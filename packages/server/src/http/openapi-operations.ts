@@ -79,6 +79,15 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /settings/reports/{reportalias}/datastructure': 'settingsDatastructure',
   'GET /settings/reports/{reportalias}/textkeys': 'settingsTextKeys',
   'GET /settings/reports/{reportalias}/{lang}/texts': 'settingsTexts',
+
+  'GET /webhooks': 'webhooksList',
+  'POST /webhooks': 'webhooksCreate',
+  'GET /webhooks/{webhookid}': 'webhooksGet',
+  'PATCH /webhooks/{webhookid}': 'webhooksUpdate',
+  'DELETE /webhooks/{webhookid}': 'webhooksDelete',
+  'POST /webhooks/{webhookid}/rotate': 'webhooksRotate',
+  'POST /webhooks/{webhookid}/test': 'webhooksTest',
+  'GET /webhooks/{webhookid}/deliveries': 'webhooksDeliveries',
 };
 
 /** An id for an operation the table does not name: its method and path in camelCase. */
@@ -108,4 +117,9 @@ export const TAGS = [
   },
   { name: 'samples', description: 'A sample personal report of every variant and language.' },
   { name: 'settings', description: 'The installed report variants, their languages, questions and texts.' },
+  {
+    name: 'webhooks',
+    description:
+      'Subscriptions to signed events (Standard Webhooks 1.0), their secrets and their deliveries.',
+  },
 ];

@@ -47,6 +47,7 @@ const SCOPE_DESCRIPTIONS: Record<(typeof SCOPES)[number], string> = {
   reports: '/reports (lists, PDFs, answers, summaries, imports)',
   settings: '/settings (variants, questions, texts)',
   samples: '/samples (sample report PDFs)',
+  webhooks: '/webhooks (subscriptions to signed events, their secrets and deliveries)',
 };
 
 /** Documentation-only keywords added to a copy of a schema, by the schema's identity. */

@@ -6,6 +6,7 @@ import { randomId } from '../util/ids.js';
 import type { VariantRegistry } from '../variants/variant.types.js';
 import type { OutboxRow } from './mail.table.js';
 import type { OutboxParams } from './mail.types.js';
+import { heldMails, queueMailFailed } from './mail-events.js';
 import {
   claimDue,
   markCaptured,
@@ -401,10 +402,19 @@ class OutcomeRecorder {
     const lease = { leaseUntil: this.leaseUntil };
     const of = (kind: Outcome['kind']) => outcomes.filter((outcome) => outcome.kind === kind);
     const retry = of('retry') as (Settled & { nextAttemptAt: string })[];
+    const failed = of('failed');
     const written =
       (await markSent(db, dialect, of('sent'), { ...lease, now: formatDate(this.clock()) })) +
       (await markRetry(db, dialect, retry, lease)) +
-      (await markFailed(db, dialect, of('failed'), lease));
+      (failed.length === 0
+        ? 0
+        : await db.transaction().execute(async (trx) => {
+            // A failed mail is an event (`mail.failed`), queued with the failure it reports.
+            const still = await heldMails(trx, failed, this.leaseUntil);
+            const count = await markFailed(trx, dialect, failed, lease);
+            await queueMailFailed(trx, still, formatDate(this.clock()));
+            return count;
+          }));
     if (written < outcomes.length) {
       this.options.log?.warn(
         { lost: outcomes.length - written },

@@ -14,6 +14,7 @@ import { htmlDocument } from './templates/layout.js';
 import { type MailPart, overrideKey, variantOverrides } from './templates/overrides.js';
 import { localeOf, standardTemplate } from './templates/standard.js';
 import { fillPlaceholders, type PlaceholderValues, renderVariantBody } from './templates/variant-text.js';
+import { isWebhookMail, renderWebhookMail } from './webhook-mail.js';
 
 /**
  * Template ids. `standard`: the templates shipped with Assay (templates/<language>.ts), which a
@@ -70,8 +71,10 @@ export interface TemplateValues {
  * for an unknown variant or stage, or a broken override file of the variant.
  */
 export function renderMail(variants: VariantRegistry, params: OutboxParams): RenderedMail {
-  // The platform's own mails (an invitation to become a user) belong to no campaign or variant.
+  // The platform's own mails (an invitation to become a user; a webhook disabled, to its owner)
+  // belong to no campaign or variant.
   if (isPlatformMail(params)) return renderPlatformMail(params);
+  if (isWebhookMail(params)) return renderWebhookMail(params);
   const variant = variants.get(params.variant);
   if (variant === undefined) throw new Error(`mail: unknown variant "${String(params.variant)}"`);
   const stage = params.stage;

@@ -19,6 +19,7 @@ import { randomId } from '../util/ids.js';
 import { canonicalEmail } from '../util/safe-text.js';
 import { caseFold, isStorableText } from '../util/text.js';
 import { validate } from '../validation/validator.js';
+import { queueEvent } from '../webhooks/events.js';
 import * as repo from './members.repository.js';
 import type { MemberRow, MemberUpdate, NewMemberRow } from './members.table.js';
 
@@ -124,7 +125,12 @@ export async function patchMember(
 
 /** Erases a member: its row, its group membership (and, as they come, its campaign places and reports). */
 export async function deleteMember(db: Kysely<Database>, id: string): Promise<void> {
-  const deleted = await db.transaction().execute((trx) => repo.deleteMember(trx, id));
+  const deleted = await db.transaction().execute(async (trx) => {
+    if (!(await repo.deleteMember(trx, id))) return false;
+    const now = nowText();
+    await queueEvent(trx, 'member.deleted', { memberid: id, deleted: now }, { now, orderKey: id });
+    return true;
+  });
   if (!deleted) throw notFound('member');
 }
 

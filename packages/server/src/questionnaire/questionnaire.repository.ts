@@ -330,19 +330,20 @@ export async function findFirstname(db: Kysely<Database>, memberId: string): Pro
   return row?.firstname;
 }
 
-/** Status `started` with its date and link, unless another request started it first. */
+/** Status `started` with its date and link, unless another request started it first (then false). */
 export async function markStartedRow(
   db: Kysely<Database>,
   member: { id: string; token: string },
   started: { datestarted: string; sessionurl: string },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('campaign_members')
     .set({ status: 'started', ...started })
     .where('id', '=', member.id)
     .where('token', '=', member.token)
     .where('status', 'in', ['new', 'invited'])
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The personal report made under a token (the latest, should there be several), if any. */

@@ -13,6 +13,7 @@ import {
   type Question,
   type Variant,
 } from '../variants/variant.types.js';
+import { queueEvent } from '../webhooks/events.js';
 import { questionnaireLink } from './links.js';
 import {
   findFirstname,
@@ -127,10 +128,21 @@ async function participationOf<M extends PageMember, C extends PageCampaign>(
 export async function markStarted(deps: QuestionnaireDeps, participation: Participation): Promise<void> {
   const { member } = participation;
   if (member.status !== 'new' && member.status !== 'invited') return;
-  await markStartedRow(deps.db, member, {
-    datestarted: nowOf(deps),
-    sessionurl: questionnaireLink(deps, member.token),
+  const datestarted = nowOf(deps);
+  const started = await deps.db.transaction().execute(async (trx) => {
+    if (
+      !(await markStartedRow(trx, member, { datestarted, sessionurl: questionnaireLink(deps, member.token) }))
+    )
+      return false;
+    await queueEvent(
+      trx,
+      'campaignmember.started',
+      { campaignid: member.campaign_id, memberid: member.member_id, datestarted },
+      { now: datestarted, orderKey: member.member_id },
+    );
+    return true;
   });
+  if (started) deps.mailQueued();
 }
 
 const isAnswered = (answers: Readonly<Record<string, unknown>>, question: Question) => {

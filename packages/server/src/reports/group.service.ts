@@ -9,6 +9,7 @@ import { randomId, randomSecret } from '../util/ids.js';
 import { isStorableText } from '../util/text.js';
 import { isLanguage, type Language, type Variant } from '../variants/variant.types.js';
 import { lookupVariant } from '../variants/variant-lookup.js';
+import { queueEvent } from '../webhooks/events.js';
 import { variantLanguage } from './answers.js';
 import type { ReportDeps } from './personal.service.js';
 import * as repo from './reports.repository.js';
@@ -271,6 +272,12 @@ export async function createGroupReport(
         ...selected.map((source, position) => ({ id: source, position })),
       ]);
       if (reasons.length > 0) await repo.insertVerbatimReasons(trx, id, reasons);
+      await queueEvent(
+        trx,
+        'report.created',
+        { reportid: id, type, variant: variant.alias, memberid: memberId, campaignid: campaignId },
+        { now, orderKey: memberId },
+      );
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) {

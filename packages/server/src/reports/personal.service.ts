@@ -11,6 +11,7 @@ import { caseFold } from '../util/text.js';
 import { scoreAnswers } from '../variants/scoring.js';
 import { isLanguage, type Language, type Variant } from '../variants/variant.types.js';
 import { lookupVariant } from '../variants/variant-lookup.js';
+import { queueEvents } from '../webhooks/events.js';
 import { AnswerError, checkAnswers, languageProblem, questionsByCode } from './answers.js';
 import * as repo from './reports.repository.js';
 import type { NewReportRow } from './reports.table.js';
@@ -91,6 +92,18 @@ export async function makePersonalReports(
 ): Promise<string[]> {
   const rows = requests.map((request) => personalReportRow(request, now));
   await repo.insertReports(trx, rows);
+  await queueEvents(
+    trx,
+    'report.created',
+    rows.map((row) => ({
+      reportid: row.id,
+      type: 'personal',
+      variant: row.variant,
+      memberid: row.member_id ?? null,
+      campaignid: row.campaign_id ?? null,
+    })),
+    { now, orderKey: (data) => (data.memberid as string | null) ?? null },
+  );
   return rows.map((row) => row.id);
 }
 

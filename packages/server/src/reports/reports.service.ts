@@ -13,6 +13,7 @@ import { formatDate } from '../util/dates.js';
 import { caseFold } from '../util/text.js';
 import { scoreAnswers, verbatims as verbatimsOf } from '../variants/scoring.js';
 import { isLanguage, REPORT_TYPES, type Variant } from '../variants/variant.types.js';
+import { queueEvent } from '../webhooks/events.js';
 import { languageProblem, variantLanguage } from './answers.js';
 import { idList, knownVariant, recalcGroup } from './group.service.js';
 import type { ReportDeps } from './personal.service.js';
@@ -149,7 +150,14 @@ export async function deleteReport(deps: ReportDeps, id: string): Promise<void> 
         `report: used by group report${users.length > 1 ? 's' : ''} ${users.join(', ')}; delete ${users.length > 1 ? 'them' : 'it'} first`,
       );
     }
+    const row = (await repo.findReport(trx, id)) as ReportRow;
     await repo.deleteReport(trx, id);
+    await queueEvent(
+      trx,
+      'report.deleted',
+      { reportid: id, type: row.type, memberid: row.member_id, campaignid: row.campaign_id },
+      { now: formatDate(deps.clock()), orderKey: row.member_id },
+    );
   });
 }
 

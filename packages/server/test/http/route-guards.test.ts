@@ -141,6 +141,17 @@ describe('every /api/v1 route declares what guards it', () => {
         "HEAD /api/v1/settings/reports/:reportalias/datastructure settings",
         "GET /api/v1/settings/reports/:reportalias/textkeys settings",
         "HEAD /api/v1/settings/reports/:reportalias/textkeys settings",
+        "GET /api/v1/webhooks webhooks",
+        "HEAD /api/v1/webhooks webhooks",
+        "POST /api/v1/webhooks webhooks",
+        "DELETE /api/v1/webhooks/:webhookid webhooks",
+        "GET /api/v1/webhooks/:webhookid webhooks",
+        "HEAD /api/v1/webhooks/:webhookid webhooks",
+        "PATCH /api/v1/webhooks/:webhookid webhooks",
+        "GET /api/v1/webhooks/:webhookid/deliveries webhooks",
+        "HEAD /api/v1/webhooks/:webhookid/deliveries webhooks",
+        "POST /api/v1/webhooks/:webhookid/rotate webhooks",
+        "POST /api/v1/webhooks/:webhookid/test webhooks",
       ]
     `);
     for (const { method, url, guard } of routes) {

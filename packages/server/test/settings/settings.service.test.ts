@@ -67,7 +67,7 @@ describe('client config', () => {
       questionnaireurl: 'https://q.example.org',
       variants: ['bigfive', 'tiny'],
       reporttypes: ['personal', 'group', 'groupanon', 'condensed', 'complete'],
-      scopes: ['members', 'groups', 'campaigns', 'reports', 'settings', 'samples'],
+      scopes: ['members', 'groups', 'campaigns', 'reports', 'settings', 'samples', 'webhooks'],
       mailstages: [
         'campaign_invitation',
         'campaign_reminder',

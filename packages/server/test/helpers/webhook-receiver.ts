@@ -1,0 +1,100 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+
+/** One request the receiver got, verified with the official `standardwebhooks` library. */
+export interface Received {
+  id: string;
+  timestamp: string;
+  signature: string;
+  body: string;
+  /** The event as `standardwebhooks` verified it, or undefined when no secret verified it. */
+  event: { type: string; timestamp: string; data: Record<string, unknown> } | undefined;
+  /** Which of the receiver's secrets verified it (their indexes). */
+  verifiedBy: number[];
+  status: number;
+}
+
+/**
+ * A webhook receiver on a loopback port: it verifies every request with each secret it holds,
+ * answers the statuses queued with `answer` (then 200), and keeps what it got.
+ */
+export interface WebhookReceiver {
+  url: string;
+  received: Received[];
+  secrets: string[];
+  /** The next answers, in order (e.g. 500, 500); 200 after them. */
+  answer(...statuses: number[]): void;
+  /** Answer every request with this status from now on (undefined: back to 200). */
+  always(status: number | undefined): void;
+  /** Back to answering 200 at once; forgets what was queued. */
+  reset(): void;
+  /** Hold every answer this long. */
+  delayMs: number;
+  close(): Promise<void>;
+}
+
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const queue: number[] = [];
+  let fixed: number | undefined;
+  const receiver: Omit<WebhookReceiver, 'url' | 'close'> = {
+    received: [],
+    secrets: [],
+    answer: (...statuses) => queue.push(...statuses),
+    always: (status) => {
+      fixed = status;
+    },
+    delayMs: 0,
+    reset: () => {
+      queue.length = 0;
+      fixed = undefined;
+      receiver.delayMs = 0;
+    },
+  };
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const headers = {
+        'webhook-id': String(request.headers['webhook-id'] ?? ''),
+        'webhook-timestamp': String(request.headers['webhook-timestamp'] ?? ''),
+        'webhook-signature': String(request.headers['webhook-signature'] ?? ''),
+      };
+      let event: Received['event'];
+      const verifiedBy: number[] = [];
+      receiver.secrets.forEach((secret, index) => {
+        try {
+          event = new Webhook(secret).verify(body, headers) as Received['event'];
+          verifiedBy.push(index);
+        } catch {
+          // Not this secret.
+        }
+      });
+      const status = fixed ?? queue.shift() ?? 200;
+      receiver.received.push({
+        id: headers['webhook-id'],
+        timestamp: headers['webhook-timestamp'],
+        signature: headers['webhook-signature'],
+        body,
+        event,
+        verifiedBy,
+        status,
+      });
+      setTimeout(() => {
+        response.writeHead(status, { 'content-type': 'text/plain' });
+        response.end(status < 300 ? 'ok' : 'no');
+      }, receiver.delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(receiver, {
+    url: `http://127.0.0.1:${port}/hooks`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}
