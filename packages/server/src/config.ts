@@ -29,6 +29,8 @@ export interface Config {
   readonly sendTimeoutSeconds: number;
   /** A console session unused for this long ends (the operator signs in again). */
   readonly consoleIdleMinutes: number;
+  /** RFC 7591 dynamic client registration at /oauth/register (ASSAY_OAUTH_REGISTRATION, on by default). */
+  readonly oauthRegistration: boolean;
 }
 
 export class ConfigError extends Error {
@@ -123,6 +125,13 @@ function trustProxy(raw: string | undefined): boolean | number | string[] {
   return entries;
 }
 
+function onOff(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new ConfigError(`${name}: must be on or off, got "${raw}"`);
+}
+
 /** Reads the configuration from the environment and flags; a bad value throws one clear line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFlags = {}): Config {
   const port = integer('PORT', flags.port ?? env.PORT, 8080, 0, 65535);
@@ -170,5 +179,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
       1,
       30 * 24 * 60,
     ),
+    oauthRegistration: onOff('ASSAY_OAUTH_REGISTRATION', env.ASSAY_OAUTH_REGISTRATION, true),
   });
 }
