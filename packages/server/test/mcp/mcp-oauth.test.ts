@@ -63,7 +63,7 @@ class MemoryProvider implements OAuthClientProvider {
   }
 }
 
-const unescape = (value: string) =>
+const htmlDecode = (value: string) =>
   value
     .replaceAll('&#x3D;', '=')
     .replaceAll('&#x2F;', '/')
@@ -113,7 +113,7 @@ for (const dialect of dialects) {
       const hidden = Object.fromEntries(
         [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [
           m[1],
-          unescape(m[2] as string),
+          htmlDecode(m[2] as string),
         ]),
       );
       expect(hidden.resource).toBe(`${PUBLIC_URL}/mcp`);
