@@ -9,7 +9,7 @@ import type {
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../src/auth/auth.service.js';
+import { createUser, deleteClient } from '../../src/auth/auth.service.js';
 import { hashPassword } from '../../src/auth/secrets.js';
 import { dialects, type Instance, startInstance } from '../helpers/instance.js';
 
@@ -186,20 +186,22 @@ for (const dialect of dialects) {
       expect(result.isError).not.toBe(true);
       await connected.close();
 
-      // Deleting the client refuses its token at once.
-      await instance.db.kysely
-        .deleteFrom('oauth_clients')
-        .where('id', '=', provider.info?.client_id as string)
-        .execute();
-      const refused = await http(endpoint, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${provider.saved?.access_token}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-        },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-      });
+      // Deleting the client (the console's and `assay clients delete`'s service) refuses its token at once.
+      await deleteClient(instance.db.kysely, provider.info?.client_id as string);
+      const listTools = () =>
+        http(endpoint, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${provider.saved?.access_token}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+        });
+      // On PostgreSQL the change reaches the client cache by a notification: wait for it (bounded).
+      let refused = await listTools();
+      for (const until = Date.now() + 2000; refused.status !== 401 && Date.now() < until; )
+        refused = await listTools();
       expect(refused.status).toBe(401);
     });
   });
