@@ -186,8 +186,15 @@ export async function authenticateClient(
     clientId = basic.clientId;
     clientSecret = basic.clientSecret;
   }
-  // token_endpoint_auth_method "none" (RFC 7591): a public client names itself by client_id alone.
-  if (clientId && clientSecret === undefined && !sentHeader && input.body.client_secret === undefined) {
+  // token_endpoint_auth_method "none" (RFC 7591): a public client names itself by client_id alone,
+  // at the RFC endpoints only; the interface's endpoint keeps requiring a secret, as it always has.
+  if (
+    input.accepts === 'basic-or-body' &&
+    clientId &&
+    clientSecret === undefined &&
+    !sentHeader &&
+    input.body.client_secret === undefined
+  ) {
     const client = await findClient(db, clientId);
     if (client?.registration) return client;
   }

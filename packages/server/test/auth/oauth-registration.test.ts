@@ -288,6 +288,15 @@ for (const dialect of dialects) {
           error,
         });
       }
+      // The interface's own token endpoint keeps requiring a secret: a public client is not its.
+      const iface = await instance.inject({
+        method: 'POST',
+        url: '/api/v1/auth/access_token',
+        headers: FORM,
+        remoteAddress: nextCaller(),
+        payload: new URLSearchParams({ ...grant, resource: '' }).toString(),
+      });
+      expect(iface.statusCode).toBe(401);
       const wrongVerifier = await token({ ...grant, code_verifier: pkce().verifier });
       expect(wrongVerifier.json.error).toBe('invalid_grant');
       // The wrong verifier used the code up (a code works once, whatever the answer).
