@@ -156,5 +156,5 @@ function asRegistrationFailure(error: FastifyError | Error): OAuthFailure {
   }
   if (error instanceof BusinessError)
     return new OAuthFailure(400, 'invalid_client_metadata', 'The registration is not valid JSON');
-  return asOAuthFailure(error);
+  return new OAuthFailure(500, 'server_error', 'The client could not be registered; try again');
 }

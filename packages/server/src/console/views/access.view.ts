@@ -81,7 +81,7 @@ export function clientsView(
         id: client.id,
         scopes: scopeWords(a, client.scopes),
         registered: client.registration !== null,
-        owner: client.user_email,
+        owner: client.registration === 'unclaimed' ? a.unclaimed : client.user_email,
         created: consoleDateTime(viewer.language, client.created),
       })),
     },
@@ -120,7 +120,12 @@ export function clientView(viewer: Viewer, client: ClientListing): ConsoleView {
       scopes: scopeWords(a, client.scopes),
       redirects: client.redirect_uris,
       registered: client.registration !== null,
-      owner: viewer.user?.role === 'admin' ? client.user_email : undefined,
+      owner:
+        viewer.user?.role !== 'admin'
+          ? undefined
+          : client.registration === 'unclaimed'
+            ? a.unclaimed
+            : client.user_email,
       created: consoleDateTime(viewer.language, client.created),
       rotateAction: `${href}/rotate`,
       deleteHref: `${href}/delete`,

@@ -79,6 +79,10 @@ describe('access views', () => {
       expect(page).not.toContain('/rotate');
       expect(render(clientView(viewer('admin', language), client))).toContain('/rotate');
       expect(render(clientView(viewer('admin', language), client))).not.toContain(a.registered);
+      const unclaimed = { ...client, registration: 'unclaimed' as const };
+      const held = render(clientView(viewer('admin', language), unclaimed));
+      expect(held).toContain(a.unclaimed);
+      expect(held).not.toContain('owner@example.test');
     }
   });
 
