@@ -33,6 +33,8 @@ export interface Config {
   readonly webhookAllowPrivate: boolean;
   /** Webhook targets may be plain http (on public addresses, unless private ones are allowed too). */
   readonly webhookAllowHttp: boolean;
+  /** RFC 7591 dynamic client registration at /oauth/register (ASSAY_OAUTH_REGISTRATION, on by default). */
+  readonly oauthRegistration: boolean;
 }
 
 export class ConfigError extends Error {
@@ -134,6 +136,14 @@ function flag(name: string, raw: string | undefined): boolean {
   throw new ConfigError(`${name}: must be 1 or 0 (true or false), got "${raw}"`);
 }
 
+/** An on/off setting with its default. */
+function onOff(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new ConfigError(`${name}: must be on or off, got "${raw}"`);
+}
+
 /** Reads the configuration from the environment and flags; a bad value throws one clear line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFlags = {}): Config {
   const port = integer('PORT', flags.port ?? env.PORT, 8080, 0, 65535);
@@ -183,5 +193,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     ),
     webhookAllowPrivate: flag('ASSAY_WEBHOOK_ALLOW_PRIVATE', env.ASSAY_WEBHOOK_ALLOW_PRIVATE),
     webhookAllowHttp: flag('ASSAY_WEBHOOK_ALLOW_HTTP', env.ASSAY_WEBHOOK_ALLOW_HTTP),
+    oauthRegistration: onOff('ASSAY_OAUTH_REGISTRATION', env.ASSAY_OAUTH_REGISTRATION, true),
   });
 }

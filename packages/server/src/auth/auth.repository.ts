@@ -56,14 +56,32 @@ export async function insertClient(db: Kysely<Database>, client: OAuthClientRow)
 const activeUserIds = (db: Kysely<Database>) =>
   db.selectFrom('users').select('users.id').where('users.deactivated', 'is', null);
 
-/** A client whose owner is active (a deactivated owner's clients get no token and sign no one in). */
+/**
+ * A client whose owner is active (a deactivated owner's clients get no token and sign no one in).
+ * A registered client no one has claimed yet has no owner of its own: the admin holding it meanwhile
+ * does not matter.
+ */
 export async function findClient(db: Kysely<Database>, id: string): Promise<OAuthClientRow | undefined> {
   return db
     .selectFrom('oauth_clients')
     .selectAll()
     .where('id', '=', id)
-    .where('user_id', 'in', activeUserIds(db))
+    .where((eb) => eb.or([eb('user_id', 'in', activeUserIds(db)), eb('registration', '=', 'unclaimed')]))
     .executeTakeFirst();
+}
+
+/**
+ * The first user to approve a registered client becomes its owner; true when this call made them
+ * so (of two approvals at once, one wins).
+ */
+export async function claimClient(db: Kysely<Database>, id: string, userId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('oauth_clients')
+    .set({ user_id: userId, registration: 'claimed' })
+    .where('id', '=', id)
+    .where('registration', '=', 'unclaimed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 const clientVersionQuery = preparedPerDb(1, (db, id: string) =>
@@ -92,6 +110,8 @@ export interface ClientListing {
   user_email: string;
   created: string;
   updated: string;
+  /** Set for a client that registered itself (RFC 7591); see OAuthClientTable. */
+  registration: 'unclaimed' | 'claimed' | null;
 }
 
 /** Clients oldest first: every one, or only those of one owner. */
@@ -108,6 +128,7 @@ export async function listClientListings(db: Kysely<Database>, ownerId?: string)
       'users.email as user_email',
       'oauth_clients.created',
       'oauth_clients.updated',
+      'oauth_clients.registration',
     ]);
   if (ownerId !== undefined) query = query.where('oauth_clients.user_id', '=', ownerId);
   const rows = await query.orderBy('oauth_clients.created').orderBy('oauth_clients.id').execute();

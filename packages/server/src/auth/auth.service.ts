@@ -138,6 +138,7 @@ export async function createClient(
     secret_version: 1,
     scopes: input.scopes.join(' '),
     redirect_uris: redirectUrisText(input.redirectUris ?? []),
+    registration: null,
     created: now,
     updated: now,
   };
@@ -151,6 +152,11 @@ export async function updateClientScopes(
   clientId: string,
   scopes: Scope[] | undefined,
 ): Promise<IssuedClient> {
+  const current = await findClient(db, clientId);
+  // A public client has no secret to replace, and its scopes are what it registered with.
+  if (current?.registration) {
+    throw new BusinessError(`client: ${clientId} registered itself and has no secret: delete it instead`);
+  }
   const secret = randomSecret();
   const change = {
     secret_hash: hashSecret(secret),

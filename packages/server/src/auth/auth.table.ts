@@ -33,6 +33,12 @@ export interface OAuthClientTable {
   redirect_uris: string;
   created: string;
   updated: string;
+  /**
+   * RFC 7591: `unclaimed` for a client that registered itself and no user has approved yet (its
+   * `user_id` is then the admin who holds it meanwhile), `claimed` once the first user to approve it
+   * became its owner; null for a client an operator made. Registered clients are public: no secret.
+   */
+  registration: 'unclaimed' | 'claimed' | null;
 }
 export type OAuthClientRow = Selectable<OAuthClientTable>;
 

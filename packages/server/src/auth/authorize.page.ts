@@ -24,6 +24,8 @@ const SIGN_IN = {
   expiredBody:
     'For your security the form could not be sent, and nothing was changed. This happens when the page was open for a long time, or when your browser does not keep cookies for this site.',
   backToSignIn: 'Go back to the sign-in page',
+  registered:
+    'This application registered itself with Assay: its name, {client}, was chosen by the application and has not been checked. Allow it only if you started connecting it just now. The first person to allow it becomes its owner, who can delete it in the console.',
 } as const;
 
 const t = stringsFor('enUS');
@@ -61,6 +63,8 @@ const layout = (title: string) => ({ t, s: SIGN_IN, title, serviceName: SIGN_IN.
 export function signInPage(
   input: {
     clientName: string;
+    /** The client registered itself (RFC 7591): its name is its own, unchecked. */
+    registered?: boolean;
     scopes: string[];
     params: AuthorizeParams;
     csrf: string;
@@ -80,6 +84,7 @@ export function signInPage(
       heading: fill(SIGN_IN.heading, { client: input.clientName }),
       intro: fill(SIGN_IN.intro, { client: input.clientName }),
       scopes: input.scopes.join(', '),
+      registered: input.registered ? fill(SIGN_IN.registered, { client: input.clientName }) : undefined,
       csrf: input.csrf,
       hidden: hiddenFields(input.params),
       email: input.email ?? '',

@@ -7,6 +7,7 @@ import { fieldsOf } from '../http/route-schema.js';
 import { checkCsrf, csrfToken, PAGE_CSP, setPageHeaders } from '../pages/security.js';
 import { errorPage, expiredPage, signInAssets, signInPage } from './authorize.page.js';
 import { type AuthorizeCheck, authorizeParams, checkAuthorizeRequest, decide } from './authorize.service.js';
+import { targetResources } from './resources.js';
 
 /** PAGE_CSP with more sources after `'self'` in one directive. */
 const allowing = (csp: string, directive: string, sources: (string | undefined)[]) => {
@@ -43,6 +44,7 @@ export async function authorizeRoutes(
   const secure = config.publicUrl.startsWith('https:');
   const idleMs = config.consoleIdleMinutes * 60_000;
   const pageCsp = allowing(PAGE_CSP, 'style-src', [styleOrigin]);
+  const resources = targetResources(config.publicUrl);
 
   // The participant pages' headers on every answer of this scope, redirects included.
   app.addHook('onRequest', async (_request, reply) => {
@@ -81,6 +83,7 @@ export async function authorizeRoutes(
       signInPage(
         {
           clientName: check.client.name,
+          registered: check.client.registration !== null,
           scopes: check.scopes,
           params: check.params,
           csrf,
@@ -93,7 +96,7 @@ export async function authorizeRoutes(
   };
 
   app.get('/auth/authorize', options, async (request, reply) => {
-    const check = await checkAuthorizeRequest(db, authorizeParams(request.query));
+    const check = await checkAuthorizeRequest(db, authorizeParams(request.query), resources);
     if (check.kind === 'page-error') return html(reply, 400, errorPage(check.message, assets));
     if (check.kind === 'redirect') return reply.redirect(check.location, 302);
     const user = await sessionUser(request);
@@ -106,7 +109,7 @@ export async function authorizeRoutes(
     // Before anything else: a form from another site (or an expired one) neither signs in, nor
     // counts as a guess, nor sends anything back to the application.
     if (!checkCsrf(request, form.csrf, secure)) return html(reply, 403, expiredPage(params, assets));
-    const check = await checkAuthorizeRequest(db, params);
+    const check = await checkAuthorizeRequest(db, params, resources);
     if (check.kind === 'page-error') return html(reply, 400, errorPage(check.message, assets));
     if (check.kind === 'redirect') return reply.redirect(check.location, 303);
     const email = typeof form.email === 'string' ? form.email : undefined;

@@ -4,10 +4,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { formatDate } from '../util/dates.js';
 import { isStorableText } from '../util/text.js';
-import { findClient, insertCode, parseRedirectUris } from './auth.repository.js';
+import { claimClient, findClient, insertCode, parseRedirectUris } from './auth.repository.js';
 import type { OAuthClientRow, UserRow } from './auth.table.js';
 import { checkPassword } from './password-sign-in.js';
 import type { FailureLimiter } from './rate-limit.js';
+import { resourceProblem } from './resources.js';
 import { hashSecret } from './secrets.js';
 
 const CODE_LIFETIME_MS = 120_000;
@@ -21,6 +22,8 @@ export interface AuthorizeParams {
   state?: string;
   code_challenge?: string;
   code_challenge_method?: string;
+  /** RFC 8707: the resource the token is for (an MCP client names the instance's /mcp). */
+  resource?: string;
   /** A parameter given more than once. */
   repeated?: string;
 }
@@ -55,6 +58,7 @@ const NAMES = [
   'state',
   'code_challenge',
   'code_challenge_method',
+  'resource',
 ] as const;
 
 /**
@@ -72,6 +76,7 @@ export function authorizeParams(input: unknown): AuthorizeParams {
     state: text(source.state),
     code_challenge: text(source.code_challenge),
     code_challenge_method: text(source.code_challenge_method),
+    resource: text(source.resource),
   };
 }
 
@@ -82,6 +87,8 @@ export function authorizeParams(input: unknown): AuthorizeParams {
 export async function checkAuthorizeRequest(
   db: Kysely<Database>,
   params: AuthorizeParams,
+  /** The RFC 8707 resources this instance issues tokens for (targetResources). */
+  resources: readonly string[],
 ): Promise<AuthorizeCheck> {
   const client = params.client_id ? await findClient(db, params.client_id) : undefined;
   if (!client)
@@ -112,12 +119,17 @@ export async function checkAuthorizeRequest(
     );
   if (scopes.some((scope) => !enabled.includes(scope)))
     return back('invalid_scope', 'scope: not enabled for this client');
+  // A public client (registered by itself) has no secret: PKCE is what binds the code to it.
+  if (client.registration && params.code_challenge === undefined)
+    return back('invalid_request', 'code_challenge: is required for a public client (PKCE, S256)');
   if (params.code_challenge !== undefined) {
     if (params.code_challenge_method !== 'S256')
       return back('invalid_request', 'code_challenge_method must be S256');
     if (!/^[A-Za-z0-9_-]{43,128}$/.test(params.code_challenge))
       return back('invalid_request', 'code_challenge is malformed');
   }
+  const problem = resourceProblem(params.resource, resources);
+  if (problem) return back('invalid_target', problem);
   return { kind: 'sign-in', client, redirectUri, scopes, params };
 }
 
@@ -178,6 +190,8 @@ export async function decide(
     used: null,
     created: formatDate(new Date(now)),
   });
+  // The first user to approve a registered client becomes its owner (docs/decisions.md).
+  if (request.client.registration === 'unclaimed') await claimClient(db, request.client.id, user.id);
   return {
     kind: 'redirect',
     location: redirectWith(redirectUri, { code, state: params.state }),

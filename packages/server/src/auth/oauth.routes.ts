@@ -2,7 +2,11 @@ import { SCOPES } from '@assay/schema';
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { BusinessError } from '../domain/errors.js';
 import { fieldsOf } from '../http/route-schema.js';
+import { FailureLimiter } from './rate-limit.js';
+import { REGISTRATION_BODY_MAX, registerClient } from './registration.service.js';
+import { targetResources } from './resources.js';
 import { revokeToken } from './revocation.service.js';
 import { asOAuthFailure } from './token.routes.js';
 import { issueToken, OAuthFailure, type TokenRequestInput } from './token.service.js';
@@ -12,17 +16,25 @@ export const OAUTH_PATHS = {
   metadata: '/.well-known/oauth-authorization-server',
   token: '/oauth/token',
   revoke: '/oauth/revoke',
+  register: '/oauth/register',
 } as const;
 
-/** The client authentication methods of both endpoints (RFC 6749 section 2.3.1). */
-const AUTH_METHODS = ['client_secret_basic', 'client_secret_post'];
+/**
+ * The client authentication methods of both endpoints (RFC 6749 section 2.3.1), and `none`: a
+ * public client (registered by itself, RFC 7591) sends its client_id only.
+ */
+const AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'];
+
+/** Registrations one address may make a minute. */
+const REGISTRATIONS_PER_MINUTE = 10;
 
 /** RFC 8414 authorization server metadata: what a standard client discovers the server by. */
-export function authorizationServerMetadata(publicUrl: string) {
+export function authorizationServerMetadata(publicUrl: string, registration = false) {
   return {
     issuer: publicUrl,
     authorization_endpoint: `${publicUrl}/api/v1/auth/authorize`,
     token_endpoint: `${publicUrl}${OAUTH_PATHS.token}`,
+    ...(registration ? { registration_endpoint: `${publicUrl}${OAUTH_PATHS.register}` } : {}),
     token_endpoint_auth_methods_supported: AUTH_METHODS,
     revocation_endpoint: `${publicUrl}${OAUTH_PATHS.revoke}`,
     revocation_endpoint_auth_methods_supported: AUTH_METHODS,
@@ -36,7 +48,8 @@ export function authorizationServerMetadata(publicUrl: string) {
 }
 
 /** What an RFC endpoint is given of a request. */
-const requestInput = (request: FastifyRequest): TokenRequestInput => ({
+const requestInput = (request: FastifyRequest, resources?: readonly string[]): TokenRequestInput => ({
+  resources,
   contentType: (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '',
   body: fieldsOf(request.body),
   caller: request.ip,
@@ -59,11 +72,11 @@ function sendFailure(error: FastifyError | Error, request: FastifyRequest, reply
  * OAuth 2.0 as the RFCs define it, for standard client libraries: the token endpoint of RFC 6749
  * section 5 (plain JSON), revocation (RFC 7009) and the server's metadata (RFC 8414). The same
  * clients, grants, scopes and tokens as the interface's endpoint: both call issueToken, and only
- * the wire differs. Room is left for dynamic client registration (RFC 7591) beside them.
+ * the wire differs. Beside them, dynamic client registration (RFC 7591) of public clients.
  */
 export async function oauthRoutes(
   app: FastifyInstance,
-  { db, tokens, revoked, limiter, config, clock }: AppContext,
+  { db, dialect, tokens, revoked, limiter, config, clock }: AppContext,
 ) {
   // Form encoding is parsed in this scope only, as in the interface's token endpoint's.
   await app.register(formbody);
@@ -80,13 +93,14 @@ export async function oauthRoutes(
     errorHandler: sendFailure,
   };
 
-  const metadata = JSON.stringify(authorizationServerMetadata(config.publicUrl));
+  const resources = targetResources(config.publicUrl);
+  const metadata = JSON.stringify(authorizationServerMetadata(config.publicUrl, config.oauthRegistration));
   app.get(OAUTH_PATHS.metadata, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(metadata),
   );
 
   app.post(OAUTH_PATHS.token, options, async (request, reply) => {
-    const data = await issueToken(db, tokens, limiter, requestInput(request));
+    const data = await issueToken(db, tokens, limiter, requestInput(request, resources));
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(data));
   });
 
@@ -95,4 +109,52 @@ export async function oauthRoutes(
     // Section 2.2: 200, and the body is ignored by the client.
     return reply.code(200).send();
   });
+
+  // RFC 7591 dynamic client registration, unless the operator switched it off (then 404).
+  if (config.oauthRegistration) {
+    const registrations = new FailureLimiter(REGISTRATIONS_PER_MINUTE).share(db, dialect, 'registration');
+    app.post(
+      OAUTH_PATHS.register,
+      {
+        schema: { hide: true },
+        bodyLimit: REGISTRATION_BODY_MAX,
+        validatorCompiler: () => (value: unknown) => ({ value }),
+        errorHandler: (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) =>
+          sendFailure(asRegistrationFailure(error), request, reply),
+      },
+      async (request, reply) => {
+        const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+        if (type !== 'application/json') throw notJson();
+        const registered = await registerClient(db, registrations, {
+          body: request.body,
+          caller: request.ip,
+          now: clock(),
+        });
+        return reply.code(201).type('application/json; charset=utf-8').send(JSON.stringify(registered));
+      },
+    );
+  }
+}
+
+const notJson = () =>
+  new OAuthFailure(400, 'invalid_client_metadata', 'The registration must be application/json');
+
+/** A body the parsers refused, as RFC 7591 section 3.2.2 answers it. */
+function asRegistrationFailure(error: FastifyError | Error): OAuthFailure {
+  if (error instanceof OAuthFailure) return error;
+  switch ((error as FastifyError).code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new OAuthFailure(
+        413,
+        'invalid_client_metadata',
+        `The registration must be at most ${REGISTRATION_BODY_MAX} bytes`,
+      );
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return notJson();
+  }
+  if (error instanceof BusinessError)
+    return new OAuthFailure(400, 'invalid_client_metadata', 'The registration is not valid JSON');
+  return new OAuthFailure(500, 'server_error', 'The client could not be registered; try again');
 }

@@ -3,7 +3,7 @@ import type { Database, Dialect } from '../db/database.js';
 import * as failures from './guess-failures.repository.js';
 
 /** Which limit an attempt counts against: each has its own budget per key. */
-export type LimitKind = 'credentials' | 'sign-in' | 'signup' | 'raters';
+export type LimitKind = 'credentials' | 'sign-in' | 'signup' | 'raters' | 'registration';
 
 interface Shared {
   readonly db: Kysely<Database>;

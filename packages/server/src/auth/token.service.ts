@@ -8,6 +8,7 @@ import { consumeCode, findClient, parseRedirectUris } from './auth.repository.js
 import type { OAuthClientRow } from './auth.table.js';
 import { verifierMatches } from './authorize.service.js';
 import type { FailureLimiter } from './rate-limit.js';
+import { resourceProblem } from './resources.js';
 import { hashSecret, secretMatches } from './secrets.js';
 import { TOKEN_LIFETIME_SECONDS, type TokenService } from './tokens.js';
 
@@ -50,6 +51,11 @@ export const unknownCode = () =>
 export interface TokenRequestInput extends ClientCredentialsInput {
   /** The request's Content-Type, without parameters. */
   contentType: string;
+  /**
+   * The RFC 8707 `resource` values this endpoint takes (the RFC endpoint's, see targetResources);
+   * undefined where the parameter is not part of the endpoint (the interface's own).
+   */
+  resources?: readonly string[];
 }
 
 // A value that is not storable text cannot match anything stored: it is treated as absent.
@@ -76,7 +82,13 @@ export async function issueToken(
   limiter: FailureLimiter,
   input: TokenRequestInput,
 ): Promise<TokenData> {
+  // RFC 8707 allows several `resource` parameters; one is all this server needs, so checkForm's
+  // "each parameter once" applies to it too.
   checkForm(input);
+  if (input.resources) {
+    const problem = resourceProblem(input.body.resource, input.resources);
+    if (problem) throw new OAuthFailure(400, 'invalid_target', problem);
+  }
   const grantType = field(input.body, 'grant_type');
   if (!grantType) throw new OAuthFailure(400, 'invalid_request', 'grant_type: is required');
   if (grantType !== 'client_credentials' && grantType !== 'authorization_code') {
@@ -85,6 +97,13 @@ export async function issueToken(
     throw new OAuthFailure(400, 'unsupported_grant_type', `grant_type ${grantType}: ${why}`);
   }
   const client = await authenticateClient(db, limiter, input);
+  if (client.registration && grantType === 'client_credentials') {
+    throw new OAuthFailure(
+      400,
+      'unauthorized_client',
+      'A registered public client may use the authorization_code grant only',
+    );
+  }
   const grant =
     grantType === 'client_credentials'
       ? clientCredentials(client, input.body)
@@ -167,6 +186,18 @@ export async function authenticateClient(
     clientId = basic.clientId;
     clientSecret = basic.clientSecret;
   }
+  // token_endpoint_auth_method "none" (RFC 7591): a public client names itself by client_id alone,
+  // at the RFC endpoints only; the interface's endpoint keeps requiring a secret, as it always has.
+  if (
+    input.accepts === 'basic-or-body' &&
+    clientId &&
+    clientSecret === undefined &&
+    !sentHeader &&
+    input.body.client_secret === undefined
+  ) {
+    const client = await findClient(db, clientId);
+    if (client?.registration) return client;
+  }
   if (!clientId || !clientSecret) {
     const where =
       input.accepts === 'body'
@@ -235,6 +266,8 @@ async function authorizationCode(
     );
   }
   const verifier = field(body, 'code_verifier');
+  // A public client's code is only ever issued with a challenge (see checkAuthorizeRequest).
+  if (grant.code_challenge === null && client.registration) throw unknownCode();
   if (grant.code_challenge === null) {
     // A verifier for a code issued without a challenge is a downgrade attempt (RFC 9700 2.1.1).
     if (verifier !== undefined) {

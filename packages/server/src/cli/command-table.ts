@@ -329,7 +329,11 @@ export const COMMANDS: readonly Command[] = [
     async run({ db, values, print, json }) {
       const list = await commands.clients(db.kysely);
       if (values.json) json(list);
-      else for (const client of list) print(`${client.client_id}  ${client.name}  [${client.scopes}]`);
+      else
+        for (const client of list)
+          print(
+            `${client.client_id}  ${client.name}  [${client.scopes}]${client.registration ? `  (registered, ${client.registration})` : ''}`,
+          );
     },
   }),
   command({

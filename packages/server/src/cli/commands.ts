@@ -81,6 +81,8 @@ export async function clients(db: Kysely<Database>) {
     name: client.name,
     scopes: client.scopes,
     user_id: client.user_id,
+    /** RFC 7591: `unclaimed` or `claimed` for a client that registered itself, else null. */
+    registration: client.registration,
     created: client.created,
     updated: client.updated,
   }));

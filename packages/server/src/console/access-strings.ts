@@ -7,6 +7,11 @@ export interface AccessStrings {
   readonly clientsTitle: string;
   readonly clientsIntro: string;
   readonly clientsCaption: string;
+  /** The tag of a client that registered itself (RFC 7591), and what that means. */
+  readonly registered: string;
+  readonly registeredHint: string;
+  /** The owner of a registered client no one has allowed yet (an admin holds it meanwhile). */
+  readonly unclaimed: string;
   readonly noClients: string;
   readonly newClient: string;
   readonly name: string;
@@ -88,6 +93,10 @@ const enUS: AccessStrings = {
   clientsIntro:
     'A client is how a program signs in to the API. Its secret gets tokens at /api/v1/auth/access_token.',
   clientsCaption: 'Clients',
+  registered: 'registered',
+  unclaimed: 'No one yet: no one has allowed it',
+  registeredHint:
+    'This application registered itself (for example an MCP client that knows only this address): its name is its own and was not checked. It has no secret; it signs in with a person who allows it. Delete it to stop it.',
   noClients: 'There are no clients yet.',
   newClient: 'Create a client',
   name: 'Name',
@@ -171,6 +180,10 @@ const nlNL: AccessStrings = {
   clientsIntro:
     'Met een client meldt een programma zich aan bij de API. Met het geheim verkrijgt u tokens via /api/v1/auth/access_token.',
   clientsCaption: 'Clients',
+  registered: 'zelf aangemeld',
+  unclaimed: 'Nog niemand: niemand heeft haar toegestaan',
+  registeredHint:
+    'Deze applicatie heeft zichzelf aangemeld (bijvoorbeeld een MCP-client die alleen dit adres kent): de naam heeft ze zelf gekozen en is niet gecontroleerd. Ze heeft geen geheim; ze krijgt toegang via een persoon die haar toestaat. Verwijder haar om haar te stoppen.',
   noClients: 'Er zijn nog geen clients.',
   newClient: 'Een client aanmaken',
   name: 'Naam',
@@ -256,6 +269,10 @@ const esES: AccessStrings = {
   clientsIntro:
     'Un cliente es la forma en que un programa inicia sesión en la API. Con su secreto obtiene tokens en /api/v1/auth/access_token.',
   clientsCaption: 'Clientes',
+  registered: 'autorregistrado',
+  unclaimed: 'Nadie aún: nadie la ha autorizado',
+  registeredHint:
+    'Esta aplicación se registró por sí misma (por ejemplo, un cliente MCP que solo conoce esta dirección): su nombre lo eligió ella y no se ha comprobado. No tiene secreto; accede a través de una persona que la autoriza. Elimínela para detenerla.',
   noClients: 'Todavía no hay clientes.',
   newClient: 'Crear un cliente',
   name: 'Nombre',
@@ -343,6 +360,10 @@ const frFR: AccessStrings = {
   clientsIntro:
     'Un client permet à un programme de se connecter à l’API. Son secret obtient des jetons à l’adresse /api/v1/auth/access_token.',
   clientsCaption: 'Clients',
+  registered: 'auto-enregistré',
+  unclaimed: 'Personne encore : personne ne l’a autorisée',
+  registeredHint:
+    'Cette application s’est enregistrée elle-même (par exemple un client MCP qui ne connaît que cette adresse) : son nom est le sien et n’a pas été vérifié. Elle n’a pas de secret ; elle accède par une personne qui l’autorise. Supprimez-la pour l’arrêter.',
   noClients: 'Il n’y a pas encore de client.',
   newClient: 'Créer un client',
   name: 'Nom',

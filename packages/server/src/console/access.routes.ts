@@ -132,6 +132,8 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
 
   app.post('/access/clients/:id/rotate', { schema: { params: Id } }, async (request, reply) => {
     const client = await clientFor(db, managerOf(request), request.params.id);
+    // A client that registered itself has no secret (the page says so and offers no rotation).
+    if (client.registration) return showConsole(reply, 400, clientView(viewerOf(request), client));
     const issued = await updateClientScopes(db, client.id, undefined);
     return showConsole(
       secretPage(reply),

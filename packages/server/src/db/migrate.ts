@@ -19,6 +19,7 @@ import * as verbatimReasons from './migrations/20261130T1000-verbatim-reasons.js
 import * as userInvitations from './migrations/20261130T1100-user-invitations.js';
 import * as oauthRevokedTokens from './migrations/20261130T1600-oauth-revoked-tokens.js';
 import * as webhooks from './migrations/20261130T1700-webhooks.js';
+import * as oauthClientRegistration from './migrations/20261201T1000-oauth-client-registration.js';
 
 // Listed here rather than read from the folder, so the compiled build and the tests see the same set.
 const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261130T1100-user-invitations': userInvitations,
   '20261130T1600-oauth-revoked-tokens': oauthRevokedTokens,
   '20261130T1700-webhooks': webhooks,
+  '20261201T1000-oauth-client-registration': oauthClientRegistration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -68,8 +68,30 @@ describeInBrowser('the console’s access pages pass axe-core and fit a phone', 
       lang = each.lang;
       await served.instance.db.kysely.updateTable('console_sessions').set({ language }).execute();
 
+      // A client that registered itself (RFC 7591): its tag in the list, its own page.
+      const registered = await fetch(`${served.base}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          client_name: `Self-registered agent ${language} with a rather long name <i>`,
+          redirect_uris: ['http://127.0.0.1:9/callback'],
+        }),
+      });
+      const { client_id: registeredId } = (await registered.json()) as { client_id: string };
       await go('/console/access/clients');
       await state('clients', 200);
+      await go(`/console/access/clients/${registeredId}`);
+      await state('client-registered', 200);
+      if (language === LANGUAGES[0].language) {
+        // The sign-in page (English only) with its notice that the client registered itself.
+        const challenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+        await go(
+          `/api/v1/auth/authorize?${new URLSearchParams({ response_type: 'code', client_id: registeredId, scope: 'members', code_challenge: challenge, code_challenge_method: 'S256' })}`,
+        );
+        expect(status).toBe(200);
+        expect(await page.locator('main').textContent()).toContain('registered itself with Assay');
+        violations.push(...(await pageProblems(page, 'signin-registered')));
+      }
       await go('/console/access/clients/new');
       await state('client-form', 200);
       await follow('main button[type=submit]');

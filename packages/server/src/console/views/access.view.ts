@@ -80,7 +80,8 @@ export function clientsView(
         name: client.name,
         id: client.id,
         scopes: scopeWords(a, client.scopes),
-        owner: client.user_email,
+        registered: client.registration !== null,
+        owner: client.registration === 'unclaimed' ? a.unclaimed : client.user_email,
         created: consoleDateTime(viewer.language, client.created),
       })),
     },
@@ -118,7 +119,13 @@ export function clientView(viewer: Viewer, client: ClientListing): ConsoleView {
       id: client.id,
       scopes: scopeWords(a, client.scopes),
       redirects: client.redirect_uris,
-      owner: viewer.user?.role === 'admin' ? client.user_email : undefined,
+      registered: client.registration !== null,
+      owner:
+        viewer.user?.role !== 'admin'
+          ? undefined
+          : client.registration === 'unclaimed'
+            ? a.unclaimed
+            : client.user_email,
       created: consoleDateTime(viewer.language, client.created),
       rotateAction: `${href}/rotate`,
       deleteHref: `${href}/delete`,

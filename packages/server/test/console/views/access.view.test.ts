@@ -34,6 +34,7 @@ const client: ClientListing = {
   user_email: 'owner@example.test',
   created: '2026-11-26T02:00:00+00:00',
   updated: '2026-11-26T02:00:00+00:00',
+  registration: null,
 };
 const key: ApiKeyListing = {
   id: 'k1',
@@ -64,6 +65,25 @@ describe('access views', () => {
     expect(forUser).not.toContain('owner@example.test');
     expect(render(clientsView(viewer(), { clients: [] }))).toContain('There are no clients yet.');
     expect(render(clientView(viewer('user'), client))).not.toContain('owner@example.test');
+  });
+
+  it('marks a client that registered itself, in every language, with no rotation offered', () => {
+    for (const language of LANGUAGES) {
+      const a = accessStrings(language);
+      const registered = { ...client, registration: 'claimed' as const };
+      expect(render(clientsView(viewer('admin', language), { clients: [registered] }))).toContain(
+        `<strong class="tag">${a.registered}</strong>`,
+      );
+      const page = render(clientView(viewer('admin', language), registered));
+      expect(page).toContain(a.registeredHint.split(':')[0]);
+      expect(page).not.toContain('/rotate');
+      expect(render(clientView(viewer('admin', language), client))).toContain('/rotate');
+      expect(render(clientView(viewer('admin', language), client))).not.toContain(a.registered);
+      const unclaimed = { ...client, registration: 'unclaimed' as const };
+      const held = render(clientView(viewer('admin', language), unclaimed));
+      expect(held).toContain(a.unclaimed);
+      expect(held).not.toContain('owner@example.test');
+    }
   });
 
   it('shows a secret once with GOV.UK Notify’s words, in every language', () => {
