@@ -84,7 +84,7 @@ for (const dialect of dialects) {
         token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
         revocation_endpoint: `${PUBLIC_URL}/oauth/revoke`,
         revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
-        scopes_supported: ['members', 'groups', 'campaigns', 'reports', 'settings', 'samples'],
+        scopes_supported: ['members', 'groups', 'campaigns', 'reports', 'settings', 'samples', 'webhooks'],
         response_types_supported: ['code'],
         response_modes_supported: ['query'],
         grant_types_supported: ['authorization_code', 'client_credentials'],
@@ -134,7 +134,10 @@ for (const dialect of dialects) {
     });
 
     it('runs the client credentials example of docs/integrating.md as written', async () => {
-      const block = /```ts\n([\s\S]*?)```/.exec(INTEGRATING)?.[1] ?? '';
+      const block =
+        [...INTEGRATING.matchAll(/```ts\n([\s\S]*?)```/g)]
+          .map((match) => match[1] ?? '')
+          .find((text) => text.includes("from 'oauth4webapi'")) ?? '';
       expect(block).toContain('oauth.clientCredentialsGrantRequest');
       const code = block
         .replace(/^import .*$/m, '')
@@ -450,7 +453,7 @@ for (const dialect of dialects) {
           }),
           400,
           'invalid_scope',
-          'scope: unknown scope "wishes"; the scopes are members groups campaigns reports settings samples',
+          'scope: unknown scope "wishes"; the scopes are members groups campaigns reports settings samples webhooks',
         );
         expectError(
           await post('/oauth/token', {

@@ -21,7 +21,8 @@ for (const dialect of dialects) {
     let document: Json;
     let check: (exchange: Exchange) => Verdict;
     beforeAll(async () => {
-      instance = await startInstance(dialect);
+      // Private webhook targets allowed: the test subscribes a loopback address it never serves.
+      instance = await startInstance(dialect, { env: { ASSAY_WEBHOOK_ALLOW_PRIVATE: '1' } });
       document = (await instance.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json;
       check = openapiChecker(document);
     });
@@ -264,6 +265,21 @@ for (const dialect of dialects) {
         form: `${authorize}&csrf=${csrf}&email=admin%40example.test&password=wrong`,
       });
       await send('bad', 'POST', '/auth/authorize', { auth: {}, form: 'client_id=nosuch' });
+
+      // Webhooks.
+      const hook = (
+        await send('good', 'POST', '/webhooks', {
+          body: { url: 'http://127.0.0.1:9/hook', events: ['report.created'], description: 'Conformance' },
+        })
+      ).data.webhookid;
+      await send('refused', 'POST', '/webhooks', { body: { url: 'not a url', events: 'report.created' } });
+      await send('good', 'GET', '/webhooks');
+      await send('good', 'GET', `/webhooks/${hook}`);
+      await send('good', 'PATCH', `/webhooks/${hook}`, { body: { description: 'Renamed' } });
+      await send('good', 'POST', `/webhooks/${hook}/rotate`);
+      await send('good', 'POST', `/webhooks/${hook}/test`);
+      await send('good', 'GET', `/webhooks/${hook}/deliveries`);
+      await send('good', 'DELETE', `/webhooks/${hook}`);
 
       // Deletes last, then every guarded operation without credentials, and with an unknown id.
       await send('good', 'DELETE', `/campaigns/${campaign}/members/${bob}`);

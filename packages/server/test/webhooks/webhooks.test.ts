@@ -261,7 +261,7 @@ for (const dialect of dialects) {
           '/webhooks/{webhookid}/deliveries',
         ]),
       );
-      expect(document.paths['/webhooks'].post.security).toEqual([{ bearer: ['webhooks'] }]);
+      expect(document.paths['/webhooks'].post.security).toEqual([{ oauth2: ['webhooks'] }]);
     });
 
     it('a completion over the participant pages sends started, completed and report.created, signed and in order', async () => {
