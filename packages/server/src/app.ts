@@ -20,7 +20,7 @@ import {
   installMethodRules,
 } from './http/error-handler.js';
 import { lazyChildLogger } from './http/request-logger.js';
-import { familyOf, type GuardedRoute, guardRoutes } from './http/route-guard.js';
+import { familiesOf, type GuardedRoute, guardRoutes } from './http/route-guard.js';
 import { cutOffSlowReaders } from './http/send-timeout.js';
 import { routeValidatorCompiler } from './http/validator.js';
 import { Scheduler } from './jobs/scheduler.js';
@@ -214,11 +214,10 @@ export async function buildApp({
       // Public routes (the auth endpoints) take no credentials in a header; API keys and Basic
       // only read, so a write documents the bearer token alone.
       const writes = !methods.every((method) => method === 'GET' || method === 'HEAD');
-      // Each operation names the scope it needs: the family its route declares (OpenAPI 3.1 lets
-      // non-OAuth schemes list roles, which is what a scope is here).
+      // Each operation names the scopes it needs: the families its route declares (OpenAPI 3.1 lets
+      // non-OAuth schemes list roles, which is what a scope is here), all of them required.
       const guard = route.config?.guard;
-      const family = familyOf(guard);
-      const needs = family ? [family] : [];
+      const needs = [...familiesOf(guard)];
       const security: Record<string, string[]>[] =
         guard === 'public'
           ? []
@@ -227,8 +226,8 @@ export async function buildApp({
             : [{ bearer: needs }, { apiKey: needs }, { basic: needs }];
       const description = [
         (schema as { description?: string } | undefined)?.description,
-        family
-          ? `Scope: \`${family}\`${writes ? ' (a bearer token: API keys and Basic only read)' : ''}.`
+        needs.length > 0
+          ? `${needs.length > 1 ? 'Scopes (all of them)' : 'Scope'}: ${needs.map((scope) => `\`${scope}\``).join(' and ')}${writes ? ' (a bearer token: API keys and Basic only read)' : ''}.`
           : undefined,
       ]
         .filter(Boolean)
