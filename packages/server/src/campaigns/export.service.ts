@@ -3,9 +3,8 @@ import { PassThrough, Readable } from 'node:stream';
 import type { CampaignExportQuery, CampaignMemberListItem } from '@assay/schema';
 import ExcelJS from 'exceljs';
 import { BusinessError, notFound } from '../domain/errors.js';
-import { findReports, parseReportObject } from '../reports/reports.repository.js';
+import { findReportSheets, parseReportObject, type ReportSheetRow } from '../reports/reports.repository.js';
 import { reportVerbatims } from '../reports/reports.service.js';
-import type { ReportRow } from '../reports/reports.table.js';
 import { CSV_BOM, type CsvValue, csvLine } from '../util/csv-write.js';
 import type { Variant } from '../variants/variant.types.js';
 import { countCampaignMembers, streamCampaignMembers } from './campaign-members.repository.js';
@@ -130,7 +129,7 @@ export function filenameOf(campaign: Pick<CampaignRow, 'id' | 'name'>, ending: s
 interface MemberBatch {
   members: CampaignMemberListItem[];
   /** The reports named by the members' `results`, by id. */
-  reports: Map<string, ReportRow>;
+  reports: Map<string, ReportSheetRow>;
 }
 
 const reportIdOf = (member: CampaignMemberListItem): string | undefined => {
@@ -151,7 +150,7 @@ async function* memberBatches(
   for await (const rows of streamCampaignMembers(deps.db, campaignId)) {
     const members = rows.map(toCampaignMemberListItem);
     const ids = members.map(reportIdOf).filter((id): id is string => id !== undefined);
-    const reports = ids.length > 0 ? await findReports(deps.db, ids) : new Map<string, ReportRow>();
+    const reports = ids.length > 0 ? await findReportSheets(deps.db, ids) : new Map<string, ReportSheetRow>();
     yield { members, reports };
     counted(members.length);
     await new Promise((resolve) => setImmediate(resolve));
