@@ -48,7 +48,10 @@ async function readRows() {
   }
   const db = new Database(path.join(values.data, 'assay.sqlite'), { readonly: true });
   try {
-    return db.prepare(SQL.replace('$1', '?')).all(values.campaign);
+    // `+`: SQLite would otherwise look the reports up by campaign (every one of them) per member.
+    return db
+      .prepare(SQL.replace('$1', '?').replace('and r.campaign_id', 'and +r.campaign_id'))
+      .all(values.campaign);
   } finally {
     db.close();
   }
