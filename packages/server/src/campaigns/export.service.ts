@@ -1,17 +1,22 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import type { CampaignExportQuery, CampaignMemberListItem } from '@assay/schema';
+import type { CampaignExportQuery } from '@assay/schema';
 import ExcelJS from 'exceljs';
 import { BusinessError, notFound } from '../domain/errors.js';
 import { findReportSheets, parseReportObject, type ReportSheetRow } from '../reports/reports.repository.js';
 import { reportVerbatims } from '../reports/reports.service.js';
 import { CSV_BOM, type CsvValue, csvLine } from '../util/csv-write.js';
 import type { Variant } from '../variants/variant.types.js';
-import { countCampaignMembers, streamCampaignMembers } from './campaign-members.repository.js';
+import {
+  type CampaignMemberListRow,
+  countCampaignMembers,
+  parseMemberExtra,
+  parseResults,
+  streamCampaignMembers,
+} from './campaign-members.repository.js';
 import { findCampaign } from './campaigns.repository.js';
 import type { CampaignDeps } from './campaigns.service.js';
 import type { CampaignRow } from './campaigns.table.js';
-import { toCampaignMemberListItem } from './campaigns.wire.js';
 
 /*
  * GET /campaigns/{id}/export, `assay export campaign` and the console's download: one row per
@@ -126,21 +131,58 @@ export function filenameOf(campaign: Pick<CampaignRow, 'id' | 'name'>, ending: s
   return `campaign-${slug === '' ? '' : `${slug}-`}${campaign.id}.${ending}`;
 }
 
+/** What a row of the export needs of a campaign member, in the API's own values. */
+interface ExportMember {
+  memberid: string;
+  firstname: string;
+  middlename: string;
+  lastname: string;
+  email: string;
+  groupname: string;
+  role: string;
+  status: string;
+  dateinvited: string | null;
+  countreminded: number | null;
+  datestarted: string | null;
+  datecompleted: string | null;
+  reportid: string | undefined;
+}
+
 interface MemberBatch {
-  members: CampaignMemberListItem[];
+  members: ExportMember[];
   /** The reports named by the members' `results`, by id. */
   reports: Map<string, ReportSheetRow>;
 }
 
-const reportIdOf = (member: CampaignMemberListItem): string | undefined => {
-  const results = member.results as { reportid?: unknown } | [];
-  return !Array.isArray(results) && typeof results.reportid === 'string' ? results.reportid : undefined;
-};
+/**
+ * A list row as GET /campaigns/{id}/members answers its fields (`toCampaignMemberListItem`: the
+ * group's name or '', `extra.role`, `results.reportid`), decoding only the two JSON columns an
+ * export reads (the tests compare it with the API's answer field by field).
+ */
+function exportMember(row: CampaignMemberListRow): ExportMember {
+  const role = parseMemberExtra(row.extra)?.role;
+  const reportid = parseResults(row.results)?.reportid;
+  return {
+    memberid: row.memberid,
+    firstname: row.firstname,
+    middlename: row.middlename,
+    lastname: row.lastname,
+    email: row.email,
+    groupname: row.groupname ?? '',
+    role: typeof role === 'string' ? role : '',
+    status: row.status,
+    dateinvited: row.dateinvited,
+    countreminded: row.countreminded === null ? null : Number(row.countreminded),
+    datestarted: row.datestarted,
+    datecompleted: row.datecompleted,
+    reportid: typeof reportid === 'string' ? reportid : undefined,
+  };
+}
 
 /**
- * The campaign's members in the API's own list shape (`toCampaignMemberListItem`, what GET
- * /campaigns/{id}/members answers), a batch at a time, each batch with its members' reports (one
- * query a batch). A turn of the event loop between batches lets other requests in.
+ * The campaign's members, a batch at a time (the keyset batches or cursor of GET
+ * /campaigns/{id}/members), each batch with its members' reports (one query a batch). A turn of
+ * the event loop between batches lets other requests in.
  */
 async function* memberBatches(
   deps: Pick<CampaignDeps, 'db'>,
@@ -148,8 +190,8 @@ async function* memberBatches(
   counted: (rows: number) => void,
 ): AsyncGenerator<MemberBatch> {
   for await (const rows of streamCampaignMembers(deps.db, campaignId)) {
-    const members = rows.map(toCampaignMemberListItem);
-    const ids = members.map(reportIdOf).filter((id): id is string => id !== undefined);
+    const members = rows.map(exportMember);
+    const ids = members.map((member) => member.reportid).filter((id): id is string => id !== undefined);
     const reports = ids.length > 0 ? await findReportSheets(deps.db, ids) : new Map<string, ReportSheetRow>();
     yield { members, reports };
     counted(members.length);
@@ -166,10 +208,8 @@ async function* memberRows(
   const scores = scoreColumns(variant);
   for await (const { members, reports } of memberBatches(deps, campaignId, counted)) {
     yield members.map((member) => {
-      const reportId = reportIdOf(member);
-      const report = reportId === undefined ? undefined : reports.get(reportId);
+      const report = member.reportid === undefined ? undefined : reports.get(member.reportid);
       const processed = report ? parseReportObject(report.processed) : {};
-      const role = member.extra?.role;
       return [
         member.memberid,
         member.firstname,
@@ -177,13 +217,13 @@ async function* memberRows(
         member.lastname,
         member.email,
         member.groupname,
-        typeof role === 'string' ? role : '',
+        member.role,
         member.status,
         member.dateinvited,
-        member.countreminded === null ? null : Number(member.countreminded),
+        member.countreminded,
         member.datestarted,
         member.datecompleted,
-        reportId ?? '',
+        member.reportid ?? '',
         ...scores.map((key) => {
           const score = processed[key];
           return typeof score === 'number' ? score : null;
@@ -202,7 +242,7 @@ async function* verbatimRows(
   for await (const { members, reports } of memberBatches(deps, campaignId, counted)) {
     const rows: Cell[][] = [];
     for (const member of members) {
-      const report = reports.get(reportIdOf(member) ?? '');
+      const report = member.reportid === undefined ? undefined : reports.get(member.reportid);
       if (!report || !variant || report.type !== 'personal') continue;
       for (const verbatim of reportVerbatims(variant, report))
         rows.push([member.memberid, verbatim.reportid, verbatim.code, verbatim.question, verbatim.answer]);
@@ -264,6 +304,9 @@ function workbookStream(sheets: (() => Sheet)[]): Readable {
       for await (const rows of sheet.rows) {
         for (const row of rows) worksheet.addRow(row.map((cell) => cell ?? null)).commit();
         while (out.writableNeedDrain && !gone) await drained();
+        // exceljs hands a sheet's rows to the zip's compressor without back-pressure: wait while
+        // more than a few batches are queued there (when the compressor shows it).
+        await compressorCaughtUp(worksheet, () => gone);
         if (gone) return;
       }
       worksheet.commit();
@@ -272,4 +315,22 @@ function workbookStream(sheets: (() => Sheet)[]): Readable {
   };
   write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   return out;
+}
+
+/** Bytes a sheet may have queued for compression before its writer waits. */
+const COMPRESSOR_QUEUE = 4 * 1024 * 1024;
+
+/**
+ * Waits while the compressor behind an exceljs worksheet holds more than COMPRESSOR_QUEUE bytes
+ * not yet compressed. exceljs keeps the stream it pipes a sheet into (`stream.pipes`, a
+ * readable-stream PassThrough whose queue is `_writableState.length`) without exposing it; where it
+ * is not there (another exceljs), this waits for nothing.
+ */
+async function compressorCaughtUp(worksheet: unknown, gone: () => boolean): Promise<void> {
+  const sink = (worksheet as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0] as
+    | { writableLength?: number; _writableState?: { length?: number } }
+    | undefined;
+  const queued = () => sink?.writableLength ?? sink?._writableState?.length;
+  for (let size = queued(); !gone() && typeof size === 'number' && size > COMPRESSOR_QUEUE; size = queued())
+    await new Promise((resolve) => setTimeout(resolve, 5));
 }
