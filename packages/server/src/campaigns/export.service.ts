@@ -321,16 +321,21 @@ function workbookStream(sheets: (() => Sheet)[]): Readable {
 const COMPRESSOR_QUEUE = 4 * 1024 * 1024;
 
 /**
- * Waits while the compressor behind an exceljs worksheet holds more than COMPRESSOR_QUEUE bytes
- * not yet compressed. exceljs keeps the stream it pipes a sheet into (`stream.pipes`, a
- * readable-stream PassThrough whose queue is `_writableState.length`) without exposing it; where it
- * is not there (another exceljs), this waits for nothing.
+ * Waits while an exceljs worksheet holds more than COMPRESSOR_QUEUE bytes not yet compressed: in
+ * its own buffers (`stream.buffers`, 64 KiB each, while the zip has not started on the sheet) or in
+ * the compressor's queue (`stream.pipes`, a readable-stream PassThrough whose queue is
+ * `_writableState.length`). exceljs does not expose them; where they are not there (another
+ * exceljs), this waits for nothing.
  */
 async function compressorCaughtUp(worksheet: unknown, gone: () => boolean): Promise<void> {
-  const sink = (worksheet as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0] as
-    | { writableLength?: number; _writableState?: { length?: number } }
-    | undefined;
-  const queued = () => sink?.writableLength ?? sink?._writableState?.length;
-  for (let size = queued(); !gone() && typeof size === 'number' && size > COMPRESSOR_QUEUE; size = queued())
-    await new Promise((resolve) => setTimeout(resolve, 5));
+  const stream = (worksheet as { stream?: { pipes?: unknown[]; buffers?: unknown[]; bufSize?: number } })
+    .stream;
+  const queued = () => {
+    const sink = stream?.pipes?.[0] as
+      | { writableLength?: number; _writableState?: { length?: number } }
+      | undefined;
+    const piped = sink?.writableLength ?? sink?._writableState?.length ?? 0;
+    return piped + (stream?.buffers?.length ?? 0) * (stream?.bufSize ?? 65536);
+  };
+  while (!gone() && queued() > COMPRESSOR_QUEUE) await new Promise((resolve) => setTimeout(resolve, 5));
 }
