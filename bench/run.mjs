@@ -159,7 +159,12 @@ for (const name of selected) {
     const mod = await import(pathToFileURL(path.join(SCENARIOS, `${name}.mjs`)).href);
     // A scenario that declares no parameter (variants) takes no ctx.
     const result = mod.default.length === 0 ? mod.default() : mod.default(ctx);
-    const got = await harness.withTimeout(Promise.resolve(result), SCENARIO_TIMEOUT_MS, name);
+    // A scenario may ask for longer (`export const timeoutMs`: the export seeds 100,000 reports).
+    const got = await harness.withTimeout(
+      Promise.resolve(result),
+      mod.timeoutMs ?? SCENARIO_TIMEOUT_MS,
+      name,
+    );
     rows.push(...got);
   } catch (error) {
     failures.push({ name, error });

@@ -383,3 +383,23 @@ export const MemberCampaign = Type.Object(
   { additionalProperties: false },
 );
 export type MemberCampaign = Static<typeof MemberCampaign>;
+
+/** The formats of GET /campaigns/{campaignid}/export. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+/** The parts of a CSV export (an Excel file holds both, as two sheets). */
+export const EXPORT_PARTS = ['members', 'verbatims'] as const;
+
+/** GET /campaigns/{campaignid}/export: the file's format and, in CSV, which part. */
+export const CampaignExportQuery = Type.Object({
+  format: Type.Union(
+    EXPORT_FORMATS.map((format) => Type.Literal(format)),
+    { description: 'csv (UTF-8 with BOM, RFC 4180) or xlsx (a Members and a Verbatims sheet)' },
+  ),
+  part: Type.Optional(
+    Type.Union(
+      EXPORT_PARTS.map((part) => Type.Literal(part)),
+      { description: 'CSV only: members (the default, one row per member) or verbatims (free-text answers)' },
+    ),
+  ),
+});
+export type CampaignExportQuery = Static<typeof CampaignExportQuery>;

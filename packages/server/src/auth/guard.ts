@@ -31,40 +31,42 @@ export interface AuthServices {
 }
 
 /**
- * Authenticates a request to the API and checks its family's scope: a bearer token (OAuth 2.0),
- * or, read-only, an `X-API-Key` or HTTP Basic with a client's id and secret. Read-only credentials
- * may call any route whose declared access is `read` (it changes nothing), whatever its method.
+ * Authenticates a request to the API and checks its families' scopes (the path's family, and any
+ * other the route declares it needs): a bearer token (OAuth 2.0), or, read-only, an `X-API-Key` or
+ * HTTP Basic with a client's id and secret. Read-only credentials may call any route whose
+ * declared access is `read` (it changes nothing), whatever its method.
  */
 export async function authenticate(
   auth: AuthServices,
   request: FastifyRequest,
-  family: Scope,
+  families: readonly Scope[],
   access: 'read' | 'write',
 ): Promise<Principal> {
   const principal = await identify(auth, request);
   if (principal.readOnly && access === 'write') {
     throw forbidden('These credentials are read-only: every write needs an OAuth 2.0 access token');
   }
-  if (!principal.scopes.includes(family)) {
-    throw forbidden(`The scope "${family}" is not granted to these credentials`);
+  const missing = families.find((family) => !principal.scopes.includes(family));
+  if (missing !== undefined) {
+    throw forbidden(`The scope "${missing}" is not granted to these credentials`);
   }
   return principal;
 }
 
 /**
  * The common case answered without waiting: a bearer token verified before, whose client is in
- * the cache and unchanged, granted the family. Answers undefined for everything else, which
+ * the cache and unchanged, granted the families. Answers undefined for everything else, which
  * `authenticate` then decides (and refuses with the right error).
  */
 export function authenticateFromCache(
   { tokens, clients, revoked }: AuthServices,
   request: FastifyRequest,
-  family: Scope,
+  families: readonly Scope[],
 ): Principal | undefined {
   const header = request.headers.authorization;
   if (typeof header !== 'string' || !header.startsWith('Bearer ')) return undefined;
   const claims = tokens.cachedClaims(header.slice(7).trim());
-  if (!claims?.scopes.includes(family)) return undefined;
+  if (!claims || !families.every((family) => claims.scopes.includes(family))) return undefined;
   const client = clients.cached(claims.clientId);
   if (!client || client.secret_version !== claims.secretVersion) return undefined;
   if (revoked.cached(claims.tokenId) !== false) return undefined;

@@ -1,6 +1,7 @@
 import {
   CampaignCreate,
   CampaignDetail,
+  CampaignExportQuery,
   CampaignListItem,
   CampaignMailRequest,
   CampaignMember,
@@ -17,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
 import { failure, ok } from '../http/envelope.js';
+import { sendExport } from '../http/file-reply.js';
 import {
   type ApiInstance,
   idParams,
@@ -30,6 +32,7 @@ import * as mail from './campaign-mail.service.js';
 import * as members from './campaign-members.service.js';
 import * as campaigns from './campaigns.service.js';
 import { toCampaignMemberListItem } from './campaigns.wire.js';
+import { CONTENT_TYPES, exportCampaign } from './export.service.js';
 
 const tags = ['campaigns'];
 const campaignParams = idParams('campaignid');
@@ -148,6 +151,33 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
       const batches = await members.streamMembers(deps, request.params.campaignid);
       return sendOkArray(reply, batches, toCampaignMemberListItem);
     },
+  );
+
+  app.get(
+    '/campaigns/:campaignid/export',
+    {
+      // A row per member carries its report's scores: both families' data, so both scopes.
+      config: { guard: ['campaigns', 'reports'] as const },
+      schema: {
+        tags,
+        summary:
+          'The campaign as a file: a row per member with its scores, and the free-text answers (CSV: ?part=verbatims; Excel: a second sheet)',
+        params: campaignParams,
+        querystring: CampaignExportQuery,
+        response: {
+          ...responses(Type.Never(), 'an ERROR envelope when the request is refused'),
+          200: {
+            description: 'The file (an attachment), or a JSend ERROR (a bad format or part)',
+            content: {
+              [CONTENT_TYPES.csv]: { schema: Type.String() },
+              [CONTENT_TYPES.xlsx]: { schema: Type.String({ format: 'binary' }) },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) =>
+      sendExport(request, reply, await exportCampaign(deps, request.params.campaignid, request.query)),
   );
 
   app.post(

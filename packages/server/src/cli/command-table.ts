@@ -7,6 +7,7 @@ import * as campaigns from './campaigns.commands.js';
 import { type Command, type CommandContext, command, type OptionSpec, UsageError } from './command.js';
 import * as commands from './commands.js';
 import { runDemo } from './demo.commands.js';
+import { exportCampaignFile } from './export.commands.js';
 import * as keys from './keys.commands.js';
 import * as mail from './mail.commands.js';
 import * as members from './members.commands.js';
@@ -552,6 +553,38 @@ export const COMMANDS: readonly Command[] = [
     migrate: true,
     async run({ db, config, args: [id], values, print }) {
       print(await campaigns.unshare(campaignDeps(db, config), id as string, values.user));
+    },
+  }),
+  command({
+    name: 'export campaign',
+    summary: 'a campaign as CSV or Excel: a row per member with its scores, and the verbatims',
+    details: [
+      'The file GET /campaigns/{id}/export answers: CSV (UTF-8 with BOM; --part verbatims for the',
+      'free-text answers) or Excel (a Members and a Verbatims sheet). Written whole or not at all.',
+      'A progress bar is drawn when stderr is a terminal; otherwise only the result is printed.',
+    ],
+    args: [{ name: 'ID', missing: 'export campaign needs the campaign id', description: 'the campaign id' }],
+    options: {
+      format: { type: 'string', value: 'csv|xlsx', required: true, description: 'the file format' },
+      part: {
+        type: 'string',
+        value: 'members|verbatims',
+        description: 'CSV only: which part (default members)',
+      },
+      out: { type: 'string', value: 'FILE', description: 'where to write (default: its name, here)' },
+      json: { type: 'boolean', description: 'print {"file","rows","bytes"}' },
+    },
+    migrate: true,
+    async run({ db, config, args: [id], values, io, print, json }) {
+      const bar = io.terminal ? members.progressBar(io.terminal, 'exporting') : undefined;
+      let result: Awaited<ReturnType<typeof exportCampaignFile>>;
+      try {
+        result = await exportCampaignFile(campaignDeps(db, config), id as string, values, bar?.update);
+      } finally {
+        bar?.end();
+      }
+      if (values.json) json(result);
+      else print(`exported ${result.rows} members to ${result.file} (${result.bytes} bytes)`);
     },
   }),
   command({

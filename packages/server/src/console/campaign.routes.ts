@@ -1,4 +1,4 @@
-import { CampaignPatch } from '@assay/schema';
+import { CampaignExportQuery, CampaignPatch } from '@assay/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { campaignActivity } from '../campaigns/activity.service.js';
@@ -14,9 +14,11 @@ import {
   SKIP_FULL,
 } from '../campaigns/campaign-members.service.js';
 import { type CampaignDeps, getCampaign, nowOf, patchCampaign } from '../campaigns/campaigns.service.js';
+import { exportCampaign } from '../campaigns/export.service.js';
 import type { AppContext } from '../context.js';
 import { BusinessError } from '../domain/errors.js';
 import { listGroups } from '../groups/groups.service.js';
+import { sendExport } from '../http/file-reply.js';
 import { formValues } from '../http/form-body.js';
 import { type ApiInstance, fieldsOf, validated } from '../http/route-schema.js';
 import { listMails } from '../mail/outbox.service.js';
@@ -43,7 +45,7 @@ import {
   settingPatch,
   settingView,
 } from './views/campaign.view.js';
-import type { Viewer } from './views/console-view.js';
+import { consoleMessage, type Viewer } from './views/console-view.js';
 
 /** The campaign page's CSP: the pages' own, plus the console's one script and its same-origin fetch. */
 export const CAMPAIGN_PAGE_CSP = PAGE_CSP.replace(
@@ -161,6 +163,28 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
         .send(progressJson(viewerOf(request), campaign.memberstatuscount));
     },
   );
+
+  // The campaign's export, by the code (and the checks) of the API's GET /campaigns/{id}/export.
+  app.get('/campaigns/:campaignid/export', { schema: { params: campaignParams } }, async (request, reply) => {
+    const id = request.params.campaignid;
+    try {
+      const query = validated(CampaignExportQuery, request.query, 'query');
+      return sendExport(request, reply, await exportCampaign(deps, id, query));
+    } catch (error) {
+      if (!(error instanceof BusinessError)) throw error;
+      // An address edited by hand (a format the export has not): the API's message, on a page.
+      const viewer = viewerOf(request);
+      const s = campaignStrings(viewer.language);
+      return page(
+        reply,
+        400,
+        consoleMessage(viewer, s.downloadRefused, [error.message], {
+          href: campaignHref(id),
+          text: s.backToCampaign,
+        }),
+      );
+    }
+  });
 
   app.get(
     '/campaigns/:campaignid/settings/:field',

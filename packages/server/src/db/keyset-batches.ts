@@ -45,15 +45,21 @@ export async function* keysetBatches<T, K>(
   let after: K | undefined;
   if (cursor && cursorsOpen < MAX_CURSORS) {
     const taken = cursorWhileTaken(cursor(), keyOf, patienceMs);
-    for (;;) {
-      const next = await taken.next();
-      if (next.done) {
-        // The whole list came through the cursor, or the client was slow: go on after the last key.
-        if (next.value.complete) return;
-        after = next.value.after;
-        break;
+    try {
+      for (;;) {
+        const next = await taken.next();
+        if (next.done) {
+          // The whole list came through the cursor, or the client was slow: go on after the last key.
+          if (next.value.complete) return;
+          after = next.value.after;
+          break;
+        }
+        yield next.value;
       }
-      yield next.value;
+    } finally {
+      // A client gone mid-list (this generator returned at its yield): the cursor is closed and its
+      // connection released now, not when the patience runs out.
+      await taken.return({ complete: true });
     }
   }
   let size = first;

@@ -6,7 +6,7 @@ import type { VariantRegistry } from '../variants/variant.types.js';
 import { VERSION } from '../version.js';
 import { madeOperationId, OPERATION_IDS, TAGS } from './openapi-operations.js';
 import { completeResponses, RESPONSES } from './openapi-statuses.js';
-import { type Access, familyOf, type GuardedRoute } from './route-guard.js';
+import { type Access, familiesOf, type GuardedRoute } from './route-guard.js';
 
 /**
  * The OpenAPI document, made from the routes' own schemas. Everything here is documentation only:
@@ -99,11 +99,14 @@ function copy(value: unknown, refine: Map<object, Json>): unknown {
 const documentedPath = (url: string) =>
   (url.startsWith(API_PREFIX) ? url.slice(API_PREFIX.length) || '/' : url).replace(/:(\w+)/g, '{$1}');
 
-/** Who may call an operation: the OAuth scope of its family; API keys and Basic only where it changes nothing. */
+/**
+ * Who may call an operation: the OAuth scopes of its families (all of them); API keys and Basic
+ * only where it changes nothing.
+ */
 function securityOf(guard: GuardedRoute['guard'] | undefined, access: Access): Record<string, string[]>[] {
-  const family = familyOf(guard);
-  if (guard === undefined || guard === 'public' || family === undefined) return [];
-  return access === 'read' ? [{ oauth2: [family] }, { apiKey: [] }, { basic: [] }] : [{ oauth2: [family] }];
+  const families = [...familiesOf(guard)];
+  if (families.length === 0) return [];
+  return access === 'read' ? [{ oauth2: families }, { apiKey: [] }, { basic: [] }] : [{ oauth2: families }];
 }
 
 /** Lifts every marked copy into `components.schemas` and puts a `$ref` in its place. */
@@ -206,12 +209,12 @@ export function openapiOptions(config: Config, variants: VariantRegistry, routes
       const seen = routeOf(method, path);
       const guard = seen?.guard;
       const access: Access = seen?.access ?? 'write';
-      const family = familyOf(guard);
+      const families = familiesOf(guard);
       const summary = (schema as { summary?: string } | undefined)?.summary;
       const description = [
         (schema as { description?: string } | undefined)?.description ?? summary,
-        family
-          ? `Scope: \`${family}\`${access === 'write' ? ' (an OAuth 2.0 access token: API keys and Basic only read)' : ''}.`
+        families.length > 0
+          ? `${families.length > 1 ? 'Scopes (all of them)' : 'Scope'}: ${families.map((family) => `\`${family}\``).join(' and ')}${access === 'write' ? ' (an OAuth 2.0 access token: API keys and Basic only read)' : ''}.`
           : undefined,
       ]
         .filter(Boolean)
@@ -244,7 +247,7 @@ export function openapiOptions(config: Config, variants: VariantRegistry, routes
             method,
             path,
             seen?.access ?? 'write',
-            familyOf(seen?.guard) !== undefined,
+            familiesOf(seen?.guard).length > 0,
           );
         }
       }

@@ -11,9 +11,11 @@ import { type AuthServices, authenticate, authenticateFromCache, type Principal 
 /**
  * What guards a route under /api/v1: the scope family a caller needs (DESIGN.md: the route's
  * first path segment), or `public` (the token, authorize and document routes, which check what
- * they need themselves).
+ * they need themselves). A route that also hands out another family's data lists its families,
+ * the path's first: `['campaigns', 'reports']` (the campaign export carries reports' scores), and
+ * the caller needs every one of them.
  */
-export type Guard = Scope | 'public';
+export type Guard = Scope | 'public' | readonly [Scope, ...Scope[]];
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,7 +61,10 @@ export function declaredAccess(route: Pick<RouteOptions, 'method' | 'config'>): 
 }
 
 const GUARDS = new Set<unknown>([...SCOPES, 'public']);
-const isGuard = (value: unknown): value is Guard => GUARDS.has(value);
+const isScope = (value: unknown): value is Scope => value !== 'public' && GUARDS.has(value);
+const isGuard = (value: unknown): value is Guard =>
+  GUARDS.has(value) ||
+  (Array.isArray(value) && value.length > 0 && value.every(isScope) && new Set(value).size === value.length);
 
 /** The guard a route declares; a route that declares none is refused, by method and URL. */
 export function declaredGuard(route: Pick<RouteOptions, 'method' | 'url' | 'config'>): Guard {
@@ -69,18 +74,21 @@ export function declaredGuard(route: Pick<RouteOptions, 'method' | 'url' | 'conf
   const problem =
     guard === undefined ? 'declares no guard' : `declares an unknown guard ${JSON.stringify(guard)}`;
   throw new Error(
-    `${method} ${route.url} ${problem}: give it config.guard, its scope family (${SCOPES.join(', ')}) or 'public'`,
+    `${method} ${route.url} ${problem}: give it config.guard, its scope family (${SCOPES.join(', ')}), a list of different families or 'public'`,
   );
 }
 
-/** The scope family a declared guard needs, or undefined for a public route (or a route outside the API). */
-export const familyOf = (guard: Guard | undefined): Scope | undefined =>
-  guard === 'public' ? undefined : guard;
+/**
+ * The scope families a declared guard needs, the path's own first; none for a public route (or a
+ * route outside the API).
+ */
+export const familiesOf = (guard: Guard | undefined): readonly Scope[] =>
+  guard === undefined || guard === 'public' ? [] : typeof guard === 'string' ? [guard] : guard;
 
 /**
  * Guards every route registered in `api` from now on, failing closed: a route must declare its
  * guard (config.guard) or its registration throws, which stops start-up. A scoped route gets an
- * onRequest hook, its family and access fixed now, that checks the credentials; every route is added to
+ * onRequest hook, its families and access fixed now, that checks the credentials; every route is added to
  * `seen`. On a route with path parameters `wrongMethod` runs first: `/groups/:groupid` also
  * matches `GET /groups/dupecheck`, a wrong method on a known path (405), decided before the
  * credentials as for any other path.
@@ -94,16 +102,16 @@ export function guardRoutes(
     const guard = declaredGuard(route);
     const access = declaredAccess(route);
     for (const method of [route.method].flat()) seen.push({ method, url: route.url, guard, access });
-    const family = familyOf(guard);
-    if (family === undefined) return;
+    const families = familiesOf(guard);
+    if (families.length === 0) return;
     // Callback style, so that the common case (a cached token) goes on without a promise.
     const check = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
-      const cached = authenticateFromCache(auth, request, family);
+      const cached = authenticateFromCache(auth, request, families);
       if (cached) {
         request.principal = cached;
         return done();
       }
-      authenticate(auth, request, family, access).then((principal) => {
+      authenticate(auth, request, families, access).then((principal) => {
         request.principal = principal;
         done();
       }, done);

@@ -634,3 +634,20 @@ export async function reportPage(db: Kysely<Database>, input: ReportPageQuery): 
     .execute()) as ReportPageRow[];
   return backwards ? rows.reverse() : rows;
 }
+
+/** A report's scored sheet and what reads it: what an export needs, without the answers or config. */
+export type ReportSheetRow = Pick<ReportRow, 'id' | 'type' | 'language' | 'processed'>;
+
+/** The scored sheets of these reports, by id (500 ids a query). */
+export async function findReportSheets(db: Db, ids: readonly string[]): Promise<Map<string, ReportSheetRow>> {
+  const found = new Map<string, ReportSheetRow>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('reports')
+      .select(['id', 'type', 'language', 'processed'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}

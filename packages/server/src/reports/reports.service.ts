@@ -14,7 +14,7 @@ import { caseFold } from '../util/text.js';
 import { scoreAnswers, verbatims as verbatimsOf } from '../variants/scoring.js';
 import { isLanguage, REPORT_TYPES, type Variant } from '../variants/variant.types.js';
 import { queueEvent } from '../webhooks/events.js';
-import { languageProblem, variantLanguage } from './answers.js';
+import { languageProblem, questionsByCode, variantLanguage } from './answers.js';
 import { idList, knownVariant, recalcGroup } from './group.service.js';
 import type { ReportDeps } from './personal.service.js';
 import * as repo from './reports.repository.js';
@@ -203,21 +203,26 @@ export async function verbatims(deps: ReportDeps, selection: unknown): Promise<V
     if (row.type !== 'personal')
       throw new BusinessError(`reports: ${id} is a ${row.type} report, not a personal report`);
     const variant = deps.variants.get(row.variant);
-    if (!variant) continue;
-    const language = isLanguage(row.language) ? row.language : variant.defaultLanguage;
-    const texts = new Map(
-      variant.questions.map((question) => [question.code, question.texts[language] ?? question.code]),
-    );
-    for (const verbatim of verbatimsOf(variant, repo.parseReportObject(row.processed))) {
-      result.push({
-        reportid: id,
-        code: verbatim.code,
-        question: texts.get(verbatim.code) ?? verbatim.code,
-        answer: verbatim.answer,
-      });
-    }
+    if (variant) result.push(...reportVerbatims(variant, row));
   }
   return result;
+}
+
+/**
+ * The free-text answers of one personal report, each with its question in the report's language:
+ * what GET /reports/verbatims answers for it (the campaign export's verbatims too).
+ */
+export function reportVerbatims(
+  variant: Variant,
+  row: Pick<ReportRow, 'id' | 'language' | 'processed'>,
+): VerbatimRow[] {
+  const language = isLanguage(row.language) ? row.language : variant.defaultLanguage;
+  return verbatimsOf(variant, repo.parseReportObject(row.processed)).map((verbatim) => ({
+    reportid: row.id,
+    code: verbatim.code,
+    question: questionsByCode(variant).get(verbatim.code)?.texts[language] ?? verbatim.code,
+    answer: verbatim.answer,
+  }));
 }
 
 /** GET /reports/summary/{variant}: what POST /reports/summary computes for this variant. */

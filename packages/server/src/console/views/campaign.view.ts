@@ -357,6 +357,12 @@ export function campaignPageView(viewer: Viewer, input: CampaignPageInput): Cons
       script: 'console.js',
       inviteHref: `${campaignHref(id)}/invite`,
       remindHref: `${campaignHref(id)}/remind`,
+      // The API's export (GET /campaigns/{id}/export), by the console's own address.
+      downloads: [
+        { href: `${campaignHref(id)}/export?format=csv`, text: s.downloadCsv },
+        { href: `${campaignHref(id)}/export?format=xlsx`, text: s.downloadExcel },
+        { href: `${campaignHref(id)}/export?format=csv&part=verbatims`, text: s.downloadVerbatims },
+      ],
       addHref: `${campaignHref(id)}/members/add`,
       settings,
       filters: MEMBER_FILTERS.map((filter) => ({

@@ -1,0 +1,341 @@
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import type { CampaignExportQuery } from '@assay/schema';
+import ExcelJS from 'exceljs';
+import { BusinessError, notFound } from '../domain/errors.js';
+import { findReportSheets, parseReportObject, type ReportSheetRow } from '../reports/reports.repository.js';
+import { reportVerbatims } from '../reports/reports.service.js';
+import { CSV_BOM, type CsvValue, csvLine } from '../util/csv-write.js';
+import type { Variant } from '../variants/variant.types.js';
+import {
+  type CampaignMemberListRow,
+  countCampaignMembers,
+  parseMemberExtra,
+  parseResults,
+  streamCampaignMembers,
+} from './campaign-members.repository.js';
+import { findCampaign } from './campaigns.repository.js';
+import type { CampaignDeps } from './campaigns.service.js';
+import type { CampaignRow } from './campaigns.table.js';
+
+/*
+ * GET /campaigns/{id}/export, `assay export campaign` and the console's download: one row per
+ * campaign member with its report's scores, and the reports' free-text answers, as CSV or as an
+ * Excel workbook. Written while it is read, a batch of members at a time (the keyset batches or the
+ * PostgreSQL cursor of GET /campaigns/{id}/members), never held whole.
+ */
+
+/** A cell of the file: text, a number, or empty. */
+type Cell = CsvValue;
+
+/** The columns every member row starts with, before the variant's scores. */
+export const MEMBER_COLUMNS = [
+  'memberid',
+  'firstname',
+  'middlename',
+  'lastname',
+  'email',
+  'groupname',
+  'role',
+  'status',
+  'dateinvited',
+  'countreminded',
+  'datestarted',
+  'datecompleted',
+  'reportid',
+] as const;
+
+/** The columns of the verbatims (the CSV's second part, the workbook's second sheet). */
+export const VERBATIM_COLUMNS = ['memberid', 'reportid', 'code', 'question', 'answer'] as const;
+
+/** The score columns of a variant: `<code>_score` (0-100) of each dimension, then of each facet. */
+export const scoreColumns = (variant: Variant | undefined): string[] =>
+  variant ? variant.scoring.targets.map((target) => target.scoreKey) : [];
+
+export interface CampaignExport {
+  /** A name of letters, digits, `-` and `.` only: safe in a header and on any file system. */
+  filename: string;
+  contentType: string;
+  /** Member rows the export reads (twice the members for a workbook: one pass per sheet). */
+  total: number;
+  /** The file, written as it is read; destroying it ends the reading and releases the database. */
+  body: Readable;
+}
+
+export const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+/**
+ * The export of a campaign: 404 for an unknown campaign; `part` is the CSV's (an Excel file holds
+ * both parts as sheets). `progress` is told the member rows read so far.
+ */
+export async function exportCampaign(
+  deps: Pick<CampaignDeps, 'db' | 'variants'>,
+  campaignId: string,
+  request: CampaignExportQuery,
+  progress?: (done: number) => void,
+): Promise<CampaignExport> {
+  const campaign = await findCampaign(deps.db, campaignId);
+  if (!campaign) throw notFound('campaign');
+  if (request.format === 'xlsx' && request.part !== undefined)
+    throw new BusinessError('part: only with format csv (the Excel file holds both parts, as two sheets)');
+  const variant = deps.variants.get(campaign.variant);
+  const members = await countCampaignMembers(deps.db, campaignId);
+  let done = 0;
+  const counted = (rows: number) => {
+    done += rows;
+    progress?.(done);
+  };
+  const sheets = {
+    members: () => ({
+      name: 'Members',
+      header: [...MEMBER_COLUMNS, ...scoreColumns(variant)],
+      rows: memberRows(deps, campaignId, variant, counted),
+    }),
+    verbatims: () => ({
+      name: 'Verbatims',
+      header: [...VERBATIM_COLUMNS],
+      rows: verbatimRows(deps, campaignId, variant, counted),
+    }),
+  };
+  if (request.format === 'xlsx') {
+    return {
+      filename: filenameOf(campaign, 'xlsx'),
+      contentType: CONTENT_TYPES.xlsx,
+      total: members * 2,
+      body: workbookStream([sheets.members, sheets.verbatims]),
+    };
+  }
+  const part = request.part ?? 'members';
+  return {
+    filename: filenameOf(campaign, part === 'members' ? 'csv' : 'verbatims.csv'),
+    contentType: CONTENT_TYPES.csv,
+    total: members,
+    body: csvStream(sheets[part]()),
+  };
+}
+
+/** `campaign-<name in ASCII letters and digits>-<id>.<ending>`, which needs no quoting or encoding. */
+export function filenameOf(campaign: Pick<CampaignRow, 'id' | 'name'>, ending: string): string {
+  const slug = campaign.name
+    .normalize('NFKD')
+    // The accents come apart from their letters (é is e and an accent): the letters stay.
+    .replace(/\p{M}+/gu, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '')
+    .toLowerCase();
+  return `campaign-${slug === '' ? '' : `${slug}-`}${campaign.id}.${ending}`;
+}
+
+/** What a row of the export needs of a campaign member, in the API's own values. */
+interface ExportMember {
+  memberid: string;
+  firstname: string;
+  middlename: string;
+  lastname: string;
+  email: string;
+  groupname: string;
+  role: string;
+  status: string;
+  dateinvited: string | null;
+  countreminded: number | null;
+  datestarted: string | null;
+  datecompleted: string | null;
+  reportid: string | undefined;
+}
+
+interface MemberBatch {
+  members: ExportMember[];
+  /** The reports named by the members' `results`, by id. */
+  reports: Map<string, ReportSheetRow>;
+}
+
+/**
+ * A list row as GET /campaigns/{id}/members answers its fields (`toCampaignMemberListItem`: the
+ * group's name or '', `extra.role`, `results.reportid`), decoding only the two JSON columns an
+ * export reads (the tests compare it with the API's answer field by field).
+ */
+function exportMember(row: CampaignMemberListRow): ExportMember {
+  const role = parseMemberExtra(row.extra)?.role;
+  const reportid = parseResults(row.results)?.reportid;
+  return {
+    memberid: row.memberid,
+    firstname: row.firstname,
+    middlename: row.middlename,
+    lastname: row.lastname,
+    email: row.email,
+    groupname: row.groupname ?? '',
+    role: typeof role === 'string' ? role : '',
+    status: row.status,
+    dateinvited: row.dateinvited,
+    countreminded: row.countreminded === null ? null : Number(row.countreminded),
+    datestarted: row.datestarted,
+    datecompleted: row.datecompleted,
+    reportid: typeof reportid === 'string' ? reportid : undefined,
+  };
+}
+
+/**
+ * The campaign's members, a batch at a time (the keyset batches or cursor of GET
+ * /campaigns/{id}/members), each batch with its members' reports (one query a batch). A turn of
+ * the event loop between batches lets other requests in.
+ */
+async function* memberBatches(
+  deps: Pick<CampaignDeps, 'db'>,
+  campaignId: string,
+  counted: (rows: number) => void,
+): AsyncGenerator<MemberBatch> {
+  for await (const rows of streamCampaignMembers(deps.db, campaignId)) {
+    const members = rows.map(exportMember);
+    const ids = members.map((member) => member.reportid).filter((id): id is string => id !== undefined);
+    const reports = ids.length > 0 ? await findReportSheets(deps.db, ids) : new Map<string, ReportSheetRow>();
+    yield { members, reports };
+    counted(members.length);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+async function* memberRows(
+  deps: Pick<CampaignDeps, 'db'>,
+  campaignId: string,
+  variant: Variant | undefined,
+  counted: (rows: number) => void,
+): AsyncGenerator<Cell[][]> {
+  const scores = scoreColumns(variant);
+  for await (const { members, reports } of memberBatches(deps, campaignId, counted)) {
+    yield members.map((member) => {
+      const report = member.reportid === undefined ? undefined : reports.get(member.reportid);
+      const processed = report ? parseReportObject(report.processed) : {};
+      return [
+        member.memberid,
+        member.firstname,
+        member.middlename,
+        member.lastname,
+        member.email,
+        member.groupname,
+        member.role,
+        member.status,
+        member.dateinvited,
+        member.countreminded,
+        member.datestarted,
+        member.datecompleted,
+        member.reportid ?? '',
+        ...scores.map((key) => {
+          const score = processed[key];
+          return typeof score === 'number' ? score : null;
+        }),
+      ];
+    });
+  }
+}
+
+async function* verbatimRows(
+  deps: Pick<CampaignDeps, 'db'>,
+  campaignId: string,
+  variant: Variant | undefined,
+  counted: (rows: number) => void,
+): AsyncGenerator<Cell[][]> {
+  for await (const { members, reports } of memberBatches(deps, campaignId, counted)) {
+    const rows: Cell[][] = [];
+    for (const member of members) {
+      const report = member.reportid === undefined ? undefined : reports.get(member.reportid);
+      if (!report || !variant || report.type !== 'personal') continue;
+      for (const verbatim of reportVerbatims(variant, report))
+        rows.push([member.memberid, verbatim.reportid, verbatim.code, verbatim.question, verbatim.answer]);
+    }
+    yield rows;
+  }
+}
+
+interface Sheet {
+  name: string;
+  header: string[];
+  rows: AsyncGenerator<Cell[][]>;
+}
+
+/**
+ * A CSV file: the BOM and the header, then a chunk of lines per batch, each asked for only when
+ * the reader has taken the one before (the stream's back-pressure). Destroying the stream (a client
+ * gone) returns the generators, which ends the batches and closes a PostgreSQL cursor.
+ */
+function csvStream(sheet: Sheet): Readable {
+  async function* chunks() {
+    yield CSV_BOM + csvLine(sheet.header);
+    for await (const rows of sheet.rows) {
+      let text = '';
+      for (const row of rows) text += csvLine(row);
+      if (text !== '') yield text;
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+/**
+ * An Excel workbook written with exceljs's streaming writer, one sheet after the other (a sheet is
+ * one entry of the zip, so the second is read in a second pass rather than held). Each row is
+ * committed as it is written; when the reader lags (the stream wants draining) the next batch
+ * waits, so at most a batch or so is held. A reader gone ends the passes.
+ */
+function workbookStream(sheets: (() => Sheet)[]): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  let gone = false;
+  out.once('close', () => {
+    gone = true;
+  });
+  const drained = () =>
+    Promise.race([once(out, 'drain'), once(out, 'close')]).then(
+      () => {},
+      () => {},
+    );
+  const write = async () => {
+    for (const make of sheets) {
+      const sheet = make();
+      const worksheet = workbook.addWorksheet(sheet.name);
+      worksheet.addRow(sheet.header).commit();
+      for await (const rows of sheet.rows) {
+        for (const row of rows) worksheet.addRow(row.map((cell) => cell ?? null)).commit();
+        while (out.writableNeedDrain && !gone) await drained();
+        // exceljs hands a sheet's rows to the zip's compressor without back-pressure: wait while
+        // more than a few batches are queued there (when the compressor shows it).
+        await compressorCaughtUp(worksheet, () => gone);
+        if (gone) return;
+      }
+      worksheet.commit();
+    }
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return out;
+}
+
+/** Bytes a sheet may have queued for compression before its writer waits. */
+const COMPRESSOR_QUEUE = 4 * 1024 * 1024;
+
+/**
+ * Waits while an exceljs worksheet holds more than COMPRESSOR_QUEUE bytes not yet compressed: in
+ * its own buffers (`stream.buffers`, 64 KiB each, while the zip has not started on the sheet) or in
+ * the compressor's queue (`stream.pipes`, a readable-stream PassThrough whose queue is
+ * `_writableState.length`). exceljs does not expose them; where they are not there (another
+ * exceljs), this waits for nothing.
+ */
+async function compressorCaughtUp(worksheet: unknown, gone: () => boolean): Promise<void> {
+  const stream = (worksheet as { stream?: { pipes?: unknown[]; buffers?: unknown[]; bufSize?: number } })
+    .stream;
+  const queued = () => {
+    const sink = stream?.pipes?.[0] as
+      | { writableLength?: number; _writableState?: { length?: number } }
+      | undefined;
+    const piped = sink?.writableLength ?? sink?._writableState?.length ?? 0;
+    return piped + (stream?.buffers?.length ?? 0) * (stream?.bufSize ?? 65536);
+  };
+  while (!gone() && queued() > COMPRESSOR_QUEUE) await new Promise((resolve) => setTimeout(resolve, 5));
+}
