@@ -11,6 +11,7 @@ import {
   CampaignMembersAdded,
   CampaignPatch,
   DupecheckBody,
+  ErrorEnvelope,
   ListQuery,
   MemberCampaign,
 } from '@assay/schema';
@@ -167,10 +168,12 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
         response: {
           ...responses(Type.Never(), 'an ERROR envelope when the request is refused'),
           200: {
-            description: 'The file (an attachment), or a JSend ERROR (a bad format or part)',
+            description:
+              'The file (an attachment), or a JSend ERROR (an unknown campaign, a bad format or part)',
             content: {
               [CONTENT_TYPES.csv]: { schema: Type.String() },
               [CONTENT_TYPES.xlsx]: { schema: Type.String({ format: 'binary' }) },
+              'application/json': { schema: ErrorEnvelope },
             },
           },
         },

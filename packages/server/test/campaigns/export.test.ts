@@ -334,14 +334,15 @@ for (const dialect of dialects) {
       const document = (await instance.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json;
       const operation = document.paths['/campaigns/{campaignid}/export'].get;
       expect(operation.security).toEqual([
-        { bearer: ['campaigns', 'reports'] },
-        { apiKey: ['campaigns', 'reports'] },
-        { basic: ['campaigns', 'reports'] },
+        { oauth2: ['campaigns', 'reports'] },
+        { apiKey: [] },
+        { basic: [] },
       ]);
       expect(operation.description).toContain('Scopes (all of them): `campaigns` and `reports`');
       expect(Object.keys(operation.responses[200].content)).toEqual([
         'text/csv; charset=utf-8',
         'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'application/json',
       ]);
     });
 
