@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { createSignInLink } from '../../src/console/sessions.service.js';
+import { freePort } from '../helpers/cli-process.js';
 import { type Instance, startInstance } from '../helpers/instance.js';
 
 /**
@@ -51,17 +51,6 @@ export function launchChromium(): Promise<Browser> {
     executablePath: CHROMIUM,
     // Chromium's sandbox refuses to run as root (CI and containers); /dev/shm is small in containers.
     args: [...(root ? ['--no-sandbox'] : []), '--disable-dev-shm-usage'],
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
   });
 }
 

@@ -55,12 +55,23 @@ export async function freshCliDatabase(
 
 /** A port nobody listens on right now. */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as net.AddressInfo;
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Waits until `check` holds, looking every 25 ms; throws naming `what` after `timeoutMs`. */
+export async function until(check: () => boolean, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /** Stops a server process (SIGTERM, or Ctrl-C's SIGINT) and answers its exit code. */

@@ -1,8 +1,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, MAIN, until } from '../helpers/cli-process.js';
 import { dialects, freshDatabase } from '../helpers/instance.js';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink.js';
 
@@ -11,25 +10,7 @@ import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink.js';
 // same Message-ID, as docs/campaigns.md says).
 
 const run = promisify(execFile);
-const MAIN = path.resolve(import.meta.dirname, '../../dist/main.js');
 const MAILS = 300;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function until(check: () => boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 for (const dialect of dialects) {
   describe(`a server killed mid-delivery (${dialect})`, () => {
