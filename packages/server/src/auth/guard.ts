@@ -1,6 +1,7 @@
 import type { Scope } from '@assay/schema';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Credential } from '../audit/actor.js';
 import type { Database } from '../db/database.js';
 import { forbidden, TooManyAttempts, Unauthenticated, unauthorized } from '../domain/errors.js';
 import { isStorableText } from '../util/text.js';
@@ -17,6 +18,8 @@ export interface Principal {
   scopes: readonly string[];
   /** API key and Basic credentials may only read. */
   readOnly: boolean;
+  /** What it authenticated with: the audit log names the client or the key, not only the user. */
+  credential: Credential;
 }
 
 /** What checking credentials needs. */
@@ -70,7 +73,12 @@ export function authenticateFromCache(
   const client = clients.cached(claims.clientId);
   if (!client || client.secret_version !== claims.secretVersion) return undefined;
   if (revoked.cached(claims.tokenId) !== false) return undefined;
-  return { userId: claims.userId, scopes: claims.scopes, readOnly: false };
+  return {
+    userId: claims.userId,
+    scopes: claims.scopes,
+    readOnly: false,
+    credential: { kind: 'client', id: claims.clientId },
+  };
 }
 
 /** Runs a check of a client secret or an API key under the guessing limit of the caller's address. */
@@ -106,7 +114,12 @@ export async function identify(
     return guessable(limiter, request.ip, async () => {
       const key = await findApiKeyByHash(db, hashSecret(apiKey));
       if (!key) throw unauthorized('Unknown or revoked API key');
-      return { userId: key.user_id, scopes: key.scopes.split(' '), readOnly: true };
+      return {
+        userId: key.user_id,
+        scopes: key.scopes.split(' '),
+        readOnly: true,
+        credential: { kind: 'apikey', id: key.id },
+      };
     });
   }
   throw unauthorized('Missing credentials: send Authorization: Bearer <token>');
@@ -126,7 +139,12 @@ async function fromBearer(
     throw unauthorized('The access token was revoked');
   // Revoked on its own by its client (RFC 7009).
   if (await revoked.isRevoked(claims.tokenId)) throw unauthorized('The access token was revoked');
-  return { userId: claims.userId, scopes: claims.scopes, readOnly: false };
+  return {
+    userId: claims.userId,
+    scopes: claims.scopes,
+    readOnly: false,
+    credential: { kind: 'client', id: claims.clientId },
+  };
 }
 
 async function fromBasic(db: Kysely<Database>, encoded: string): Promise<Principal> {
@@ -138,5 +156,10 @@ async function fromBasic(db: Kysely<Database>, encoded: string): Promise<Princip
   if (!client || !secretMatches(decoded.slice(colon + 1), client.secret_hash)) {
     throw unauthorized('Wrong client credentials');
   }
-  return { userId: client.user_id, scopes: client.scopes.split(' '), readOnly: true };
+  return {
+    userId: client.user_id,
+    scopes: client.scopes.split(' '),
+    readOnly: true,
+    credential: { kind: 'client', id: client.id },
+  };
 }

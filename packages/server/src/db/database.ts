@@ -1,4 +1,5 @@
 import type { Generated, Kysely } from 'kysely';
+import type { AuditLogTable, AuditPruneTable } from '../audit/audit.table.js';
 import type {
   ApiKeyTable,
   OAuthClientTable,
@@ -53,6 +54,9 @@ export interface Database {
   webhook_subscriptions: WebhookSubscriptionTable;
   webhook_outbox: WebhookOutboxTable;
   webhook_attempts: WebhookAttemptTable;
+  audit_log: AuditLogTable;
+  /** SQLite only: the cutoff the retention declares while it prunes the audit log. */
+  audit_prune: AuditPruneTable;
 }
 
 /** An attempt counted by a guessing limit (auth/rate-limit.ts), on PostgreSQL only. */

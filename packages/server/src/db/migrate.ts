@@ -20,6 +20,7 @@ import * as userInvitations from './migrations/20261130T1100-user-invitations.js
 import * as oauthRevokedTokens from './migrations/20261130T1600-oauth-revoked-tokens.js';
 import * as webhooks from './migrations/20261130T1700-webhooks.js';
 import * as oauthClientRegistration from './migrations/20261201T1000-oauth-client-registration.js';
+import * as auditLog from './migrations/20261202T1000-audit-log.js';
 
 // Listed here rather than read from the folder, so the compiled build and the tests see the same set.
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261130T1600-oauth-revoked-tokens': oauthRevokedTokens,
   '20261130T1700-webhooks': webhooks,
   '20261201T1000-oauth-client-registration': oauthClientRegistration,
+  '20261202T1000-audit-log': auditLog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,0 +1,94 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, Dialect } from '../db/database.js';
+import type { AuditLogTable } from './audit.table.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A row as written (the sequence is the database's). */
+export type NewAuditRow = Omit<AuditLogTable, 'seq'>;
+
+/** A row as read, its sequence a number on both engines. */
+export type AuditRow = NewAuditRow & { seq: number };
+
+const INSERT_CHUNK = 500;
+
+/** Appends entries in the caller's transaction, in chunks (an import of thousands writes one per member). */
+export async function insertAuditRows(db: Db, rows: readonly NewAuditRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    await db
+      .insertInto('audit_log')
+      .values(rows.slice(start, start + INSERT_CHUNK))
+      .execute();
+  }
+}
+
+/** What a reader of the log may narrow it to; every part optional. */
+export interface AuditFilter {
+  /** Entries at or after this moment (ISO 8601). */
+  since?: string;
+  /** Entries before this moment (ISO 8601). */
+  until?: string;
+  /** The actor's id (a user, client, key, member or operating-system user). */
+  actorId?: string;
+  resourceType?: string;
+  resourceId?: string;
+  /** Entries older than this sequence: the next page after the last one read (newest first). */
+  beforeSeq?: number;
+  limit: number;
+}
+
+/** Entries, newest first. */
+export async function listAuditRows(db: Db, filter: AuditFilter): Promise<AuditRow[]> {
+  let query = db.selectFrom('audit_log').selectAll();
+  if (filter.since !== undefined) query = query.where('at', '>=', filter.since);
+  if (filter.until !== undefined) query = query.where('at', '<', filter.until);
+  if (filter.actorId !== undefined) query = query.where('actor_id', '=', filter.actorId);
+  if (filter.resourceType !== undefined) query = query.where('resource_type', '=', filter.resourceType);
+  if (filter.resourceId !== undefined) query = query.where('resource_id', '=', filter.resourceId);
+  if (filter.beforeSeq !== undefined) query = query.where('seq', '<', filter.beforeSeq);
+  const rows = await query.orderBy('seq', 'desc').limit(filter.limit).execute();
+  return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
+}
+
+/**
+ * Every entry about one person, oldest first: those whose resource is them (their member record,
+ * their campaign places as `campaign_member` entries name the member) and those they made
+ * themselves on their questionnaire pages.
+ */
+export async function auditRowsAbout(db: Db, memberId: string): Promise<AuditRow[]> {
+  const rows = await db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('resource_id', '=', memberId),
+        eb.and([eb('actor_type', '=', 'member'), eb('actor_id', '=', memberId)]),
+      ]),
+    )
+    .orderBy('seq', 'asc')
+    .execute();
+  return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
+}
+
+/**
+ * Removes the entries older than `cutoff`, the only delete the append-only triggers allow: the
+ * cutoff is declared for this transaction alone (PostgreSQL: a transaction-local setting; SQLite:
+ * the one-row `audit_prune` table, emptied before the commit) and must not lie in the future.
+ * Answers how many entries went.
+ */
+export async function pruneAuditRows(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  cutoff: string,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') {
+      await sql`select set_config('assay.audit_prune_before', ${cutoff}, true)`.execute(trx);
+    } else {
+      await trx.insertInto('audit_prune').values({ cutoff }).execute();
+    }
+    const result = await trx.deleteFrom('audit_log').where('at', '<', cutoff).executeTakeFirst();
+    if (dialect === 'sqlite') await trx.deleteFrom('audit_prune').execute();
+    return Number(result.numDeletedRows);
+  });
+}
