@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { type Actor, consoleActor } from '../audit/actor.js';
 import { renderPage } from '../pages/render.js';
 import { cookieValue } from '../pages/security.js';
 import { acceptedLanguage } from '../questionnaire/page-kit.js';
@@ -154,4 +155,13 @@ export function recordConsoleRoute(app: FastifyInstance, route: RouteOptions): v
  */
 export function consoleRoutes(app: FastifyInstance): readonly ConsoleRoute[] {
   return registry.get(app.server) ?? [];
+}
+
+/**
+ * The actor of a console request: the signed-in operator (a route behind the sign-in has one) at
+ * the caller's address. Throws on a public page, which must name its own actor.
+ */
+export function consoleActorOf(request: FastifyRequest): Actor {
+  if (!request.operator) throw new Error(`${request.method} ${request.url}: no signed-in operator to audit`);
+  return consoleActor(request.operator.user.id, request.ip);
 }
