@@ -77,6 +77,8 @@ function listQuery(db: Kysely<Database>, campaignId: string) {
 export function streamCampaignMembers(
   db: Kysely<Database>,
   campaignId: string,
+  /** Rows a batch holds (the export's are smaller than a list's): by default the list's. */
+  sizes?: { first: number; largest: number },
 ): AsyncGenerator<CampaignMemberListRow[]> {
   const batch = listBatch(db);
   // No member id is empty: the first batch starts after ''.
@@ -84,8 +86,8 @@ export function streamCampaignMembers(
     (after: string | undefined, limit) =>
       batch(campaignId, after ?? '', limit) as Promise<CampaignMemberListRow[]>,
     (row) => row.memberid,
-    batchSizes(db),
-    cursorOf(db, () => listQuery(db, campaignId).orderBy('cm.member_id')),
+    sizes ?? batchSizes(db),
+    cursorOf(db, () => listQuery(db, campaignId).orderBy('cm.member_id'), sizes?.largest),
   );
 }
 

@@ -89,10 +89,12 @@ export async function* keysetBatches<T, K>(
 export function cursorOf<T>(
   db: Kysely<Database>,
   query: () => Compilable<T>,
+  /** Rows a fetch of the cursor reads. */
+  fetchSize = 1000,
 ): (() => AsyncIterable<T[]>) | undefined {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
   return async function* () {
-    for await (const batch of db.getExecutor().stream<T>(query().compile(), 1000)) yield batch.rows;
+    for await (const batch of db.getExecutor().stream<T>(query().compile(), fetchSize)) yield batch.rows;
   };
 }
 
