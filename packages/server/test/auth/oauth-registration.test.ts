@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { clientsOf, createUser, updateClientScopes } from '../../src/auth/auth.service.js';
 import { hashPassword } from '../../src/auth/secrets.js';
 import * as commands from '../../src/cli/commands.js';
@@ -58,11 +59,15 @@ for (const dialect of dialects) {
         env: { ASSAY_PUBLIC_URL: PUBLIC_URL },
         clock: () => new Date(Date.now() + offsetMs),
       });
-      const user = await createUser(instance.db.kysely, {
-        email: 'registrar@example.test',
-        firstname: 'R',
-        lastname: 'User',
-      });
+      const user = await createUser(
+        instance.db.kysely,
+        {
+          email: 'registrar@example.test',
+          firstname: 'R',
+          lastname: 'User',
+        },
+        cliActor(),
+      );
       userEmail = user.email;
       await instance.db.kysely
         .updateTable('users')
@@ -135,9 +140,9 @@ for (const dialect of dialects) {
       );
       expect(cli?.registration).toBe('unclaimed');
       // It has no secret to rotate.
-      await expect(updateClientScopes(instance.db.kysely, answer.json.client_id, undefined)).rejects.toThrow(
-        /registered itself and has no secret/,
-      );
+      await expect(
+        updateClientScopes(instance.db.kysely, answer.json.client_id, undefined, cliActor()),
+      ).rejects.toThrow(/registered itself and has no secret/);
     });
 
     it('publishes the registration endpoint and the "none" method in the metadata', async () => {
