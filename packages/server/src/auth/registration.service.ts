@@ -1,7 +1,7 @@
 import { SCOPES } from '@assay/schema';
 import type { Kysely } from 'kysely';
-import { anonymousActor } from '../audit/actor.js';
-import { recordChange } from '../audit/audit.service.js';
+import { anonymousActor, SYSTEM_ACTOR } from '../audit/actor.js';
+import { recordChange, recordChanges } from '../audit/audit.service.js';
 import type { Database } from '../db/database.js';
 import { BusinessError } from '../domain/errors.js';
 import { formatDate } from '../util/dates.js';
@@ -160,13 +160,20 @@ export async function registerClient(
   const holder = await findFirstAdmin(db);
   if (!holder) throw new OAuthFailure(500, 'server_error', 'The instance has no admin user yet');
   const created = formatDate(input.now);
-  await db
-    .deleteFrom('oauth_clients')
-    .where('registration', '=', 'unclaimed')
-    .where('created', '<', formatDate(new Date(input.now.getTime() - UNCLAIMED_LIFETIME_MS)))
-    .execute();
   const id = randomId(20);
   await db.transaction().execute(async (trx) => {
+    // Registrations nobody approved within a day go; the housekeeping's, not this caller's.
+    const expired = await trx
+      .deleteFrom('oauth_clients')
+      .where('registration', '=', 'unclaimed')
+      .where('created', '<', formatDate(new Date(input.now.getTime() - UNCLAIMED_LIFETIME_MS)))
+      .returning('id')
+      .execute();
+    await recordChanges(
+      trx,
+      SYSTEM_ACTOR,
+      expired.map((row) => ({ resource: 'client', id: row.id, action: 'delete' })),
+    );
     await insertClient(trx, {
       id,
       name: metadata.client_name,

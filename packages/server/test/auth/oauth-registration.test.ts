@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliActor } from '../../src/audit/actor.js';
+import { listAuditRows } from '../../src/audit/audit.repository.js';
 import { clientsOf, createUser, updateClientScopes } from '../../src/auth/auth.service.js';
 import { hashPassword } from '../../src/auth/secrets.js';
 import * as commands from '../../src/cli/commands.js';
@@ -362,6 +363,16 @@ for (const dialect of dialects) {
         .where('id', '=', old)
         .executeTakeFirst();
       expect(left).toBeUndefined();
+      // In the audit log: registered by its caller, dropped by the housekeeping.
+      const entries = await listAuditRows(instance.db.kysely, {
+        limit: 10,
+        resourceType: 'client',
+        resourceId: old,
+      });
+      expect(entries.map((row) => [row.action, row.actor_type, row.channel]).reverse()).toEqual([
+        ['register', 'anonymous', 'oauth'],
+        ['delete', 'system', 'scheduler'],
+      ]);
     });
   });
 }
