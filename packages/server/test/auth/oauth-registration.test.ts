@@ -333,6 +333,17 @@ for (const dialect of dialects) {
         .executeTakeFirstOrThrow();
       const mine = await clientsOf(instance.db.kysely, user);
       expect(mine.map((c) => [c.id, c.registration])).toContainEqual([registered.client_id, 'claimed']);
+      // The claim is the approving user's, through the OAuth door, and names the field only.
+      const claims = await listAuditRows(instance.db.kysely, {
+        limit: 10,
+        resourceType: 'client',
+        resourceId: registered.client_id,
+      });
+      expect(
+        claims
+          .filter((row) => row.action === 'claim')
+          .map((row) => [row.actor_type, row.actor_id, row.channel, row.fields]),
+      ).toEqual([['user', user.id, 'oauth', 'user_id']]);
       // Revocation takes client_id alone as well (RFC 7009 with a public client).
       const revoked = await instance.inject({
         method: 'POST',
