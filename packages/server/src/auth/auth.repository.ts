@@ -214,29 +214,24 @@ export async function setUserPassword(db: Kysely<Database>, id: string, password
 /**
  * Deactivates a user (when given a moment) or makes them active again (null): false when there is
  * no such user. On deactivation the versions of the user's clients go up, so every process drops
- * its cached rows and every token issued before is refused.
+ * its cached rows and every token issued before is refused. Two statements: the caller runs them
+ * in its transaction (auth.service.ts, which records the change in the same one).
  */
 export async function setUserDeactivated(
-  db: Kysely<Database>,
+  trx: Kysely<Database>,
   id: string,
   deactivated: string | null,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('users')
-      .set({ deactivated })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
-    if (deactivated !== null) {
-      await trx
-        .updateTable('oauth_clients')
-        .set((eb) => ({ secret_version: eb('secret_version', '+', 1), updated: deactivated }))
-        .where('user_id', '=', id)
-        .execute();
-    }
-    return true;
-  });
+  const result = await trx.updateTable('users').set({ deactivated }).where('id', '=', id).executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  if (deactivated !== null) {
+    await trx
+      .updateTable('oauth_clients')
+      .set((eb) => ({ secret_version: eb('secret_version', '+', 1), updated: deactivated }))
+      .where('user_id', '=', id)
+      .execute();
+  }
+  return true;
 }
 
 /** Every platform user, oldest first. */

@@ -1,7 +1,10 @@
 import { SCOPES, type Scope } from '@assay/schema';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../audit/actor.js';
+import { recordChange } from '../audit/audit.service.js';
 import type { Database } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
+import { withinTransaction } from '../db/within-transaction.js';
 import { BusinessError, NotFound } from '../domain/errors.js';
 import { nowText } from '../util/dates.js';
 import { randomId, randomSecret } from '../util/ids.js';
@@ -29,6 +32,8 @@ import {
   recordInstanceFact,
   redirectUrisText,
   setUserDeactivated,
+  setUserPassword,
+  type UserChange,
   updateClient,
   updateUser,
 } from './auth.repository.js';
@@ -61,7 +66,8 @@ export interface NewUser {
 /** The colour of a user's reports until one is set. */
 export const DEFAULT_USER_COLOR = DEFAULT_BRAND_COLOR;
 
-export async function createUser(db: Kysely<Database>, input: NewUser): Promise<UserRow> {
+/** Creates a platform user; in the caller's transaction when given one (an invitation's). */
+export async function createUser(db: Kysely<Database>, input: NewUser, actor: Actor): Promise<UserRow> {
   if (!isMailbox(input.email)) throw new BusinessError(`email: not an e-mail address: "${input.email}"`);
   if (await findUserByEmail(db, input.email))
     throw new BusinessError(`email: a user ${input.email} already exists`);
@@ -79,7 +85,10 @@ export async function createUser(db: Kysely<Database>, input: NewUser): Promise<
     created: nowText(),
     deactivated: null,
   };
-  await insertUser(db, user);
+  await withinTransaction(db, async (trx) => {
+    await insertUser(trx, user);
+    await recordChange(trx, actor, { resource: 'user', id: user.id, action: 'create' });
+  });
   return user;
 }
 
@@ -125,6 +134,7 @@ export function checkCredentialName(value: string, required: boolean): string {
 export async function createClient(
   db: Kysely<Database>,
   input: { name: string; userId: string; scopes: Scope[]; redirectUris?: string[] },
+  actor: Actor,
 ): Promise<IssuedClient> {
   const name = checkCredentialName(input.name, true);
   for (const uri of input.redirectUris ?? []) checkRedirectUri(uri);
@@ -142,7 +152,10 @@ export async function createClient(
     created: now,
     updated: now,
   };
-  await insertClient(db, client);
+  await withinTransaction(db, async (trx) => {
+    await insertClient(trx, client);
+    await recordChange(trx, actor, { resource: 'client', id: client.id, action: 'create' });
+  });
   return { client_id: client.id, client_secret: secret, scopes: client.scopes };
 }
 
@@ -151,6 +164,7 @@ export async function updateClientScopes(
   db: Kysely<Database>,
   clientId: string,
   scopes: Scope[] | undefined,
+  actor: Actor,
 ): Promise<IssuedClient> {
   const current = await findClient(db, clientId);
   // A public client has no secret to replace, and its scopes are what it registered with.
@@ -163,7 +177,17 @@ export async function updateClientScopes(
     updated: nowText(),
     ...(scopes ? { scopes: scopes.join(' ') } : {}),
   };
-  if (!(await updateClient(db, clientId, change))) throw new BusinessError(`client: ${clientId} not found`);
+  await withinTransaction(db, async (trx) => {
+    if (!(await updateClient(trx, clientId, change)))
+      throw new BusinessError(`client: ${clientId} not found`);
+    // A new secret with the same scopes is a rotation; with scopes given, an update of both.
+    await recordChange(trx, actor, {
+      resource: 'client',
+      id: clientId,
+      action: scopes ? 'update' : 'rotate',
+      fields: scopes ? ['scopes', 'secret'] : ['secret'],
+    });
+  });
   const client = await findClient(db, clientId);
   return { client_id: clientId, client_secret: secret, scopes: client?.scopes ?? '' };
 }
@@ -171,26 +195,39 @@ export async function updateClientScopes(
 export async function createApiKey(
   db: Kysely<Database>,
   input: { userId: string; scopes: Scope[]; name?: string },
+  actor: Actor,
 ): Promise<{ apikey: string }> {
   const name = checkCredentialName(input.name ?? '', false);
   const apikey = `ak_${randomSecret()}`;
-  await insertApiKey(db, {
-    id: randomId(),
-    user_id: input.userId,
-    key_hash: hashSecret(apikey),
-    name,
-    scopes: input.scopes.join(' '),
-    created: nowText(),
-    revoked: null,
+  const id = randomId();
+  await withinTransaction(db, async (trx) => {
+    await insertApiKey(trx, {
+      id,
+      user_id: input.userId,
+      key_hash: hashSecret(apikey),
+      name,
+      scopes: input.scopes.join(' '),
+      created: nowText(),
+      revoked: null,
+    });
+    await recordChange(trx, actor, { resource: 'apikey', id, action: 'create' });
   });
   return { apikey };
 }
 
 /** An instance always has an admin user: the first setup creates one. */
-export async function ensureAdmin(db: Kysely<Database>, adminEmail: string): Promise<UserRow | undefined> {
+export async function ensureAdmin(
+  db: Kysely<Database>,
+  adminEmail: string,
+  actor: Actor,
+): Promise<UserRow | undefined> {
   if ((await countUsers(db)) > 0) return undefined;
   try {
-    return await createUser(db, { email: adminEmail, firstname: 'Admin', lastname: 'Assay', admin: true });
+    return await createUser(
+      db,
+      { email: adminEmail, firstname: 'Admin', lastname: 'Assay', admin: true },
+      actor,
+    );
   } catch (error) {
     // Another process starting at the same moment made the admin first.
     if (isUniqueViolation(error) || error instanceof BusinessError) return undefined;
@@ -207,8 +244,9 @@ export async function ensureAdmin(db: Kysely<Database>, adminEmail: string): Pro
 export async function bootstrapInstance(
   db: Kysely<Database>,
   adminEmail: string,
+  actor: Actor,
 ): Promise<{ user: UserRow; client: IssuedClient } | undefined> {
-  await ensureAdmin(db, adminEmail);
+  await ensureAdmin(db, adminEmail, actor);
   if ((await findInstanceFact(db, 'initial_client')) !== undefined) return undefined;
   const remember = () => recordInstanceFact(db, 'initial_client', new Date().toISOString());
   if ((await listClients(db)).length > 0) {
@@ -219,7 +257,11 @@ export async function bootstrapInstance(
   if (!(await remember())) return undefined;
   const user = await findFirstAdmin(db);
   if (!user) throw new Error('no admin user after ensureAdmin');
-  const client = await createClient(db, { name: 'Initial client', userId: user.id, scopes: [...SCOPES] });
+  const client = await createClient(
+    db,
+    { name: 'Initial client', userId: user.id, scopes: [...SCOPES] },
+    actor,
+  );
   return { user, client };
 }
 
@@ -230,17 +272,27 @@ export async function bootstrapInstance(
 export async function revokeApiKey(
   db: Kysely<Database>,
   id: string,
+  actor: Actor,
 ): Promise<{ revoked: string; before: boolean }> {
   const now = nowText();
-  if (await markApiKeyRevoked(db, id, now)) return { revoked: now, before: false };
+  // Revoking a revoked key changes nothing, and is recorded as nothing.
+  const marked = await withinTransaction(db, async (trx) => {
+    if (!(await markApiKeyRevoked(trx, id, now))) return false;
+    await recordChange(trx, actor, { resource: 'apikey', id, action: 'revoke' });
+    return true;
+  });
+  if (marked) return { revoked: now, before: false };
   const key = await findApiKey(db, id);
   if (!key?.revoked) throw new BusinessError(`apikey: ${id} not found`);
   return { revoked: key.revoked, before: true };
 }
 
 /** Deletes an OAuth client: its secret and every token made with it stop working. */
-export async function deleteClient(db: Kysely<Database>, clientId: string): Promise<void> {
-  if (!(await deleteClientRow(db, clientId))) throw new BusinessError(`client: ${clientId} not found`);
+export async function deleteClient(db: Kysely<Database>, clientId: string, actor: Actor): Promise<void> {
+  await withinTransaction(db, async (trx) => {
+    if (!(await deleteClientRow(trx, clientId))) throw new BusinessError(`client: ${clientId} not found`);
+    await recordChange(trx, actor, { resource: 'client', id: clientId, action: 'delete' });
+  });
 }
 
 /** Who manages clients and keys: an owner sees and changes their own, an admin everyone's. */
@@ -292,23 +344,30 @@ async function anotherActiveAdmin(db: Kysely<Database>, userId: string): Promise
  */
 export async function deactivateUser(
   db: Kysely<Database>,
-  /** Who deactivates (never themselves); null for the command line, which acts for no user. */
-  actorId: string | null,
+  /** Who deactivates (never themselves: the command line acts for no user). */
+  actor: Actor,
   userId: string,
 ): Promise<UserRow> {
-  if (actorId === userId) throw new BusinessError('user: you cannot deactivate yourself');
+  if (actor.userId === userId) throw new BusinessError('user: you cannot deactivate yourself');
   const user = await findUserById(db, userId);
   if (!user) throw new NotFound('user');
   if (user.deactivated !== null) return user;
   if (user.role === 'admin' && !(await anotherActiveAdmin(db, userId)))
     throw new BusinessError('user: the only active admin cannot be deactivated');
-  await setUserDeactivated(db, userId, nowText());
-  return { ...user, deactivated: nowText() };
+  const deactivated = nowText();
+  await withinTransaction(db, async (trx) => {
+    await setUserDeactivated(trx, userId, deactivated);
+    await recordChange(trx, actor, { resource: 'user', id: userId, action: 'deactivate' });
+  });
+  return { ...user, deactivated };
 }
 
 /** Makes a deactivated user active again: they can sign in; tokens issued before stay refused. */
-export async function reactivateUser(db: Kysely<Database>, userId: string): Promise<void> {
-  if (!(await setUserDeactivated(db, userId, null))) throw new NotFound('user');
+export async function reactivateUser(db: Kysely<Database>, userId: string, actor: Actor): Promise<void> {
+  await withinTransaction(db, async (trx) => {
+    if (!(await setUserDeactivated(trx, userId, null))) throw new NotFound('user');
+    await recordChange(trx, actor, { resource: 'user', id: userId, action: 'reactivate' });
+  });
 }
 
 /** Gives or takes the admin role; never from the only admin (see updateUser). */
@@ -316,12 +375,48 @@ export async function setUserRole(
   db: Kysely<Database>,
   userId: string,
   role: 'admin' | 'user',
+  actor: Actor,
 ): Promise<void> {
   if (!(await findUserById(db, userId))) throw new NotFound('user');
   if (role === 'user' && !(await anotherActiveAdmin(db, userId)))
     throw new BusinessError(
       'user: the only active admin cannot stop being admin: make another user admin first',
     );
-  if (!(await updateUser(db, userId, { role })))
+  await changeUser(db, userId, { role }, actor, () => {
     throw new BusinessError('user: the only admin cannot stop being admin: make another user admin first');
+  });
+}
+
+/**
+ * Changes the given fields of a user and records their names, in one transaction; `refused` says
+ * why when nothing was changed (no such user, or the only admin losing the role; see updateUser).
+ * A change of nothing is no change, and leaves no entry.
+ */
+export async function changeUser(
+  db: Kysely<Database>,
+  userId: string,
+  change: UserChange,
+  actor: Actor,
+  refused: () => never,
+): Promise<void> {
+  await withinTransaction(db, async (trx) => {
+    if (!(await updateUser(trx, userId, change))) refused();
+    const fields = Object.keys(change);
+    if (fields.length > 0)
+      await recordChange(trx, actor, { resource: 'user', id: userId, action: 'update', fields });
+  });
+}
+
+/** Sets a user's password; the entry names the field `password`, never its value or hash. */
+export async function changePassword(
+  db: Kysely<Database>,
+  userId: string,
+  password: string,
+  actor: Actor,
+): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await withinTransaction(db, async (trx) => {
+    await setUserPassword(trx, userId, passwordHash);
+    await recordChange(trx, actor, { resource: 'user', id: userId, action: 'update', fields: ['password'] });
+  });
 }

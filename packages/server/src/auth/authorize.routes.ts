@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { consoleActor } from '../audit/actor.js';
 import { sessionCookieHeader, sessionSecretOf } from '../console/console-kit.js';
 import { currentSession, startSession } from '../console/sessions.service.js';
 import type { AppContext } from '../context.js';
@@ -124,7 +125,7 @@ export async function authorizeRoutes(
     if (decision.kind === 'redirect') {
       // One sign-in for the whole instance: a password proved here opens the console too.
       if (decision.signedIn) {
-        const secret = await startSession(db, decision.signedIn.id, clock());
+        const secret = await startSession(db, consoleActor(decision.signedIn.id, request.ip), clock());
         reply.header('set-cookie', sessionCookieHeader(secure, secret));
       }
       return reply.redirect(decision.location, 303);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SCOPES } from '@assay/schema';
 import type { Kysely } from 'kysely';
+import { recordChange } from '../audit/audit.service.js';
 import type { Database } from '../db/database.js';
 import { formatDate } from '../util/dates.js';
 import { isStorableText } from '../util/text.js';
@@ -191,7 +192,17 @@ export async function decide(
     created: formatDate(new Date(now)),
   });
   // The first user to approve a registered client becomes its owner (docs/decisions.md).
-  if (request.client.registration === 'unclaimed') await claimClient(db, request.client.id, user.id);
+  if (request.client.registration === 'unclaimed') {
+    const clientId = request.client.id;
+    await db.transaction().execute(async (trx) => {
+      if (!(await claimClient(trx, clientId, user.id))) return;
+      await recordChange(
+        trx,
+        { type: 'user', id: user.id, userId: user.id, channel: 'oauth', address: answer.caller },
+        { resource: 'client', id: clientId, action: 'claim', fields: ['user_id'] },
+      );
+    });
+  }
   return {
     kind: 'redirect',
     location: redirectWith(redirectUri, { code, state: params.state }),

@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
+import type { Actor } from '../audit/actor.js';
 import type { Database } from '../db/database.js';
+import { NotFound } from '../domain/errors.js';
 import { lineProblem } from '../util/safe-text.js';
 import { isStorableText } from '../util/text.js';
-import { type UserChange, updateUser } from './auth.repository.js';
+import type { UserChange } from './auth.repository.js';
+import { changeUser } from './auth.service.js';
 import type { UserRow } from './auth.table.js';
 import { DEFAULT_BRAND_COLOR } from './user-rules.js';
 
@@ -145,9 +148,12 @@ export async function updateBranding(
   db: Kysely<Database>,
   user: Pick<UserRow, 'id'>,
   input: BrandingInput,
+  actor: Actor,
 ): Promise<BrandingProblem[]> {
   const { change, problems } = brandingChange(input);
   if (problems.length > 0) return problems;
-  await updateUser(db, user.id, change);
+  await changeUser(db, user.id, change, actor, () => {
+    throw new NotFound('user');
+  });
   return [];
 }

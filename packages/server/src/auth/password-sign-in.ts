@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../audit/actor.js';
 import type { Database } from '../db/database.js';
-import { findUserByEmail, setUserPassword } from './auth.repository.js';
+import { findUserByEmail } from './auth.repository.js';
+import { changePassword } from './auth.service.js';
 import type { UserRow } from './auth.table.js';
 import type { FailureLimiter } from './rate-limit.js';
 import { hashPassword, passwordMatches } from './secrets.js';
@@ -62,6 +64,7 @@ export async function changeOwnPassword(
   db: Kysely<Database>,
   limiter: FailureLimiter,
   input: { user: UserRow; current: string; next: string; caller: string },
+  actor: Actor,
 ): Promise<PasswordChange> {
   const wait = await limiter.retryAfter(input.caller);
   if (wait > 0) return { ok: false, reason: 'wait', seconds: wait };
@@ -72,6 +75,6 @@ export async function changeOwnPassword(
     return { ok: false, reason: 'current-wrong' };
   }
   if (passwordProblem(input.next)) return { ok: false, reason: 'too-short', min: MIN_PASSWORD_LENGTH };
-  await setUserPassword(db, input.user.id, await hashPassword(input.next));
+  await changePassword(db, input.user.id, input.next, actor);
   return { ok: true };
 }

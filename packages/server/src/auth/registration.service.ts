@@ -1,5 +1,7 @@
 import { SCOPES } from '@assay/schema';
 import type { Kysely } from 'kysely';
+import { anonymousActor, SYSTEM_ACTOR } from '../audit/actor.js';
+import { recordChange, recordChanges } from '../audit/audit.service.js';
 import type { Database } from '../db/database.js';
 import { BusinessError } from '../domain/errors.js';
 import { formatDate } from '../util/dates.js';
@@ -158,24 +160,39 @@ export async function registerClient(
   const holder = await findFirstAdmin(db);
   if (!holder) throw new OAuthFailure(500, 'server_error', 'The instance has no admin user yet');
   const created = formatDate(input.now);
-  await db
-    .deleteFrom('oauth_clients')
-    .where('registration', '=', 'unclaimed')
-    .where('created', '<', formatDate(new Date(input.now.getTime() - UNCLAIMED_LIFETIME_MS)))
-    .execute();
   const id = randomId(20);
-  await insertClient(db, {
-    id,
-    name: metadata.client_name,
-    user_id: holder.id,
-    // No secret: the empty string is never the hash of one.
-    secret_hash: '',
-    secret_version: 1,
-    scopes: metadata.scope,
-    redirect_uris: redirectUrisText(metadata.redirect_uris),
-    created,
-    updated: created,
-    registration: 'unclaimed',
+  await db.transaction().execute(async (trx) => {
+    // Registrations nobody approved within a day go; the housekeeping's, not this caller's.
+    const expired = await trx
+      .deleteFrom('oauth_clients')
+      .where('registration', '=', 'unclaimed')
+      .where('created', '<', formatDate(new Date(input.now.getTime() - UNCLAIMED_LIFETIME_MS)))
+      .returning('id')
+      .execute();
+    await recordChanges(
+      trx,
+      SYSTEM_ACTOR,
+      expired.map((row) => ({ resource: 'client', id: row.id, action: 'delete' })),
+    );
+    await insertClient(trx, {
+      id,
+      name: metadata.client_name,
+      user_id: holder.id,
+      // No secret: the empty string is never the hash of one.
+      secret_hash: '',
+      secret_version: 1,
+      scopes: metadata.scope,
+      redirect_uris: redirectUrisText(metadata.redirect_uris),
+      created,
+      updated: created,
+      registration: 'unclaimed',
+    });
+    // Nobody is known yet: the registration is the caller's, by its address.
+    await recordChange(trx, anonymousActor(input.caller, 'oauth'), {
+      resource: 'client',
+      id,
+      action: 'register',
+    });
   });
   return { client_id: id, client_id_issued_at: Math.floor(input.now.getTime() / 1000), ...metadata };
 }

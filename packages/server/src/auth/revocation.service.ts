@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { apiActor } from '../audit/actor.js';
+import { recordChange } from '../audit/audit.service.js';
 import type { Database } from '../db/database.js';
 import type { FailureLimiter } from './rate-limit.js';
 import { type RevokedTokenCache, recordRevokedToken } from './revocations.js';
@@ -36,11 +38,20 @@ export async function revokeToken(
   if (claims.clientId !== client.id) {
     throw new OAuthFailure(400, 'unauthorized_client', 'token: was not issued to this client');
   }
-  await recordRevokedToken(
-    db,
-    { jti: claims.tokenId, clientId: client.id, expiresAt: claims.expiresAt },
-    now,
+  // The entry names the client that revoked one of its tokens, never the token or its id.
+  const actor = apiActor(
+    { userId: client.user_id, credential: { kind: 'client', id: client.id } },
+    input.caller,
+    'oauth',
   );
+  await db.transaction().execute(async (trx) => {
+    await recordRevokedToken(
+      trx,
+      { jti: claims.tokenId, clientId: client.id, expiresAt: claims.expiresAt },
+      now,
+    );
+    await recordChange(trx, actor, { resource: 'client', id: client.id, action: 'revoke-token' });
+  });
   // This process refuses it from its next call, before PostgreSQL's notice of the insert comes back.
   revoked.revokedNow(claims.tokenId, claims.expiresAt);
 }

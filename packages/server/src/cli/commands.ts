@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
+import { cliActor } from '../audit/actor.js';
 import {
   findActiveSigningKey,
   findFirstAdmin,
   findUserByEmail,
   listClients,
-  setUserPassword,
 } from '../auth/auth.repository.js';
 import {
   bootstrapInstance,
+  changePassword,
   createApiKey,
   createClient,
   ensureAdmin,
@@ -16,7 +17,6 @@ import {
   updateClientScopes,
 } from '../auth/auth.service.js';
 import type { UserRow } from '../auth/auth.table.js';
-import { hashPassword } from '../auth/secrets.js';
 import { generateSigningKey } from '../auth/tokens.js';
 import { passwordProblem } from '../auth/user-rules.js';
 import { createSignInLink } from '../console/sessions.service.js';
@@ -31,7 +31,7 @@ export async function setup(
   options: { keys: boolean; adminEmail: string },
 ): Promise<string[]> {
   const lines = (await migrateToLatest(db)).map((name) => `migrated: ${name}`);
-  const admin = await ensureAdmin(db, options.adminEmail);
+  const admin = await ensureAdmin(db, options.adminEmail, cliActor());
   if (admin) lines.push(`admin user created: ${admin.email}`);
   if (options.keys && !(await findActiveSigningKey(db)))
     lines.push(`signing key created: ${await generateSigningKey(db)}`);
@@ -59,12 +59,16 @@ export async function addClient(
   input: { name: string; scopes: string; user?: string; redirectUris?: string[] },
 ): Promise<IssuedClient> {
   const user = await owner(db, input.user);
-  return createClient(db, {
-    name: input.name,
-    userId: user.id,
-    scopes: parseScopes(input.scopes),
-    redirectUris: [...new Set(input.redirectUris ?? [])],
-  });
+  return createClient(
+    db,
+    {
+      name: input.name,
+      userId: user.id,
+      scopes: parseScopes(input.scopes),
+      redirectUris: [...new Set(input.redirectUris ?? [])],
+    },
+    cliActor(),
+  );
 }
 
 export async function changeClient(
@@ -72,7 +76,7 @@ export async function changeClient(
   id: string,
   scopes: string | undefined,
 ): Promise<IssuedClient> {
-  return updateClientScopes(db, id, scopes === undefined ? undefined : parseScopes(scopes));
+  return updateClientScopes(db, id, scopes === undefined ? undefined : parseScopes(scopes), cliActor());
 }
 
 export async function clients(db: Kysely<Database>) {
@@ -93,7 +97,11 @@ export async function addApiKey(
   input: { scopes: string; user?: string; name?: string },
 ) {
   const user = await owner(db, input.user);
-  return createApiKey(db, { userId: user.id, scopes: parseScopes(input.scopes), name: input.name });
+  return createApiKey(
+    db,
+    { userId: user.id, scopes: parseScopes(input.scopes), name: input.name },
+    cliActor(),
+  );
 }
 
 /**
@@ -111,9 +119,12 @@ export async function signInLink(
   return { email: user.email, url: `${publicUrl}/console/sign-in/link/${secret}` };
 }
 
-/** The first start of an empty instance: an admin user and a client with every scope. */
+/**
+ * The first start of an empty instance: an admin user and a client with every scope, made by
+ * whoever started the process (`assay start`), as the command line's actor.
+ */
 export async function firstStart(db: Kysely<Database>, adminEmail: string) {
-  return bootstrapInstance(db, adminEmail);
+  return bootstrapInstance(db, adminEmail, cliActor());
 }
 
 /** Sets the password a user signs in with on the Authorization Code flow's page. */
@@ -121,5 +132,5 @@ export async function setPassword(db: Kysely<Database>, email: string, password:
   const problem = passwordProblem(password);
   if (problem) throw new BusinessError(`password: ${problem}`);
   const user = await owner(db, email);
-  await setUserPassword(db, user.id, await hashPassword(password));
+  await changePassword(db, user.id, password, cliActor());
 }

@@ -1,4 +1,6 @@
-import { findFirstAdmin, updateUser } from '../auth/auth.repository.js';
+import { cliActor } from '../audit/actor.js';
+import { findFirstAdmin } from '../auth/auth.repository.js';
+import { changeUser } from '../auth/auth.service.js';
 import {
   findCampaignMember,
   memberExtraText,
@@ -108,11 +110,19 @@ export async function runDemo(deps: CampaignDeps, now = new Date()): Promise<Dem
     throw new BusinessError('the demo data is already on this instance (group alias demo-northwind)');
   const caller = { userId: admin.id };
   if (admin.agencyname === '' && admin.agencyfooter === '') {
-    await updateUser(db, admin.id, {
-      agencyname: 'Northwind People Consulting',
-      agencyfooter: 'Northwind People Consulting · Keizersgracht 1, Amsterdam · hello@northwind.example',
-      color: '#1d4e89',
-    });
+    await changeUser(
+      db,
+      admin.id,
+      {
+        agencyname: 'Northwind People Consulting',
+        agencyfooter: 'Northwind People Consulting · Keizersgracht 1, Amsterdam · hello@northwind.example',
+        color: '#1d4e89',
+      },
+      cliActor(),
+      () => {
+        throw new BusinessError('user: the admin user went away');
+      },
+    );
   }
 
   // The tree: a company with four teams, engineering split in two.
@@ -235,7 +245,7 @@ export async function runDemo(deps: CampaignDeps, now = new Date()): Promise<Dem
 
   const groupReports: DemoSummary['groupReports'] = [];
   const report = async (body: Record<string, unknown>) => {
-    const made = await createGroupReport(deps, caller, body as never);
+    const made = await createGroupReport(deps, caller, body as never, cliActor());
     groupReports.push({ type: made.type, reportid: made.reportid, name: made.name ?? '' });
   };
   await report({

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { cliActor } from '../audit/actor.js';
 import { type ApiKeyListing, listApiKeys, listClients } from '../auth/auth.repository.js';
 import { deleteClient, revokeApiKey } from '../auth/auth.service.js';
 import type { Database } from '../db/database.js';
@@ -39,7 +40,7 @@ export function apiKeyLines(keys: readonly ApiKeyListing[]): string[] {
 
 /** `apikeys revoke ID`. */
 export async function revoke(db: Kysely<Database>, id: string): Promise<string> {
-  const { revoked, before } = await revokeApiKey(db, id);
+  const { revoked, before } = await revokeApiKey(db, id, cliActor());
   return before
     ? `API key ${id} was already revoked (${revoked})`
     : `API key ${id} revoked: calls with it are refused from now on`;
@@ -47,7 +48,7 @@ export async function revoke(db: Kysely<Database>, id: string): Promise<string> 
 
 /** `clients delete ID`: the lines to print. */
 export async function removeClient(db: Kysely<Database>, id: string): Promise<string[]> {
-  await deleteClient(db, id);
+  await deleteClient(db, id, cliActor());
   const lines = [`client ${id} deleted: its secret and its tokens no longer work`];
   if ((await listClients(db)).length === 0) {
     lines.push(

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { cliActor } from '../audit/actor.js';
 import type { Database } from '../db/database.js';
 import { BusinessError } from '../domain/errors.js';
 import {
@@ -71,7 +72,7 @@ export async function mailShow(
 
 /** `mail retry ID`: that mail queued again. */
 export async function mailRetry(db: Kysely<Database>, id: string, clock?: () => Date): Promise<string> {
-  await retryMail(db, id, nowText(clock));
+  await retryMail(db, id, nowText(clock), cliActor());
   return `mail ${id} queued again`;
 }
 
@@ -81,12 +82,12 @@ export async function mailRetryCaptured(
   smtpConfigured: boolean,
   clock?: () => Date,
 ): Promise<string> {
-  const count = await sendCaptured(db, nowText(clock), { smtpConfigured });
+  const count = await sendCaptured(db, nowText(clock), { smtpConfigured }, cliActor());
   return `${count} captured mail${count === 1 ? '' : 's'} queued for delivery`;
 }
 
 /** `mail retry --failed`: every failed mail queued again. */
 export async function mailRetryFailed(db: Kysely<Database>, clock?: () => Date): Promise<string> {
-  const count = await retryFailed(db, nowText(clock));
+  const count = await retryFailed(db, nowText(clock), cliActor());
   return `${count} failed mail${count === 1 ? '' : 's'} queued again`;
 }

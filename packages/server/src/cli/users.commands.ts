@@ -1,12 +1,7 @@
 import type { Kysely } from 'kysely';
-import {
-  findUserByEmail,
-  findUserById,
-  listUsers,
-  type UserChange,
-  updateUser,
-} from '../auth/auth.repository.js';
-import { createUser, deactivateUser, reactivateUser } from '../auth/auth.service.js';
+import { cliActor } from '../audit/actor.js';
+import { findUserByEmail, findUserById, listUsers, type UserChange } from '../auth/auth.repository.js';
+import { changeUser, createUser, deactivateUser, reactivateUser } from '../auth/auth.service.js';
 import type { UserRow } from '../auth/auth.table.js';
 import {
   type Checked,
@@ -118,16 +113,20 @@ export async function create(
   // Invisible, bidirectional and look-alike characters refused; the domain normalised, as for members.
   const address = checkEmail(input.email.trim());
   if (!address.ok) throw new BusinessError(`email: ${address.problem}`);
-  const user = await createUser(db, {
-    email: address.value,
-    firstname: change.firstname ?? input.firstname,
-    lastname: change.lastname ?? input.lastname,
-    admin: Boolean(input.admin),
-    password: input.password,
-    color: change.color,
-    agencyname: change.agencyname,
-    agencyfooter: change.agencyfooter,
-  });
+  const user = await createUser(
+    db,
+    {
+      email: address.value,
+      firstname: change.firstname ?? input.firstname,
+      lastname: change.lastname ?? input.lastname,
+      admin: Boolean(input.admin),
+      password: input.password,
+      color: change.color,
+      agencyname: change.agencyname,
+      agencyfooter: change.agencyfooter,
+    },
+    cliActor(),
+  );
   return userJson(user);
 }
 
@@ -144,10 +143,11 @@ export async function update(db: Kysely<Database>, email: string, change: UserCh
   // A role the user already has is no change (and needs no other admin).
   const { role, ...rest } = change;
   const effective: UserChange = role === undefined || role === user.role ? rest : change;
-  if (!(await updateUser(db, user.id, effective))) {
-    if (effective.role === 'user' && (await findUserById(db, user.id))) throw onlyAdmin();
+  // Found a moment ago: a refused role change is the only admin's.
+  await changeUser(db, user.id, effective, cliActor(), () => {
+    if (effective.role === 'user') throw onlyAdmin();
     throw new BusinessError(`user: no user ${email}`);
-  }
+  });
   const updated = await findUserById(db, user.id);
   if (!updated) throw new BusinessError(`user: no user ${email}`);
   return userJson(updated);
@@ -213,8 +213,8 @@ export async function deactivate(
 ): Promise<{ user: UserJson; before: boolean }> {
   const user = await byEmail(db, email);
   const before = user.deactivated !== null;
-  const changed = await deactivateUser(db, null, user.id);
-  await endOtherSessions(db, user.id);
+  const changed = await deactivateUser(db, cliActor(), user.id);
+  await endOtherSessions(db, user.id, cliActor());
   return { user: userJson(changed), before };
 }
 
@@ -224,6 +224,6 @@ export async function reactivate(
   email: string,
 ): Promise<{ user: UserJson; before: boolean }> {
   const user = await byEmail(db, email);
-  if (user.deactivated !== null) await reactivateUser(db, user.id);
+  if (user.deactivated !== null) await reactivateUser(db, user.id, cliActor());
   return { user: userJson({ ...user, deactivated: null }), before: user.deactivated === null };
 }

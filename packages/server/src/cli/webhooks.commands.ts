@@ -1,4 +1,5 @@
 import { WEBHOOK_EVENTS, type Webhook, type WebhookDelivery, type WebhookPatch } from '@assay/schema';
+import { cliActor } from '../audit/actor.js';
 import { findUserByEmail } from '../auth/auth.repository.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -102,8 +103,9 @@ export const WEBHOOK_COMMANDS: readonly Command[] = [
       }
       const hook = await webhooks.createWebhook(
         deps(db, config),
-        { userId },
+        cliActor(),
         { url: values.url, events: eventList(values.events) as never, description: values.description },
+        userId,
       );
       if (values.json) printJson(hook);
       else for (const line of secretLines(hook, 'secret')) print(line);
@@ -160,7 +162,7 @@ export const WEBHOOK_COMMANDS: readonly Command[] = [
         throw new UsageError(
           'webhooks update needs at least one of --url, --events, --description, --enabled',
         );
-      const hook = await webhooks.patchWebhook(deps(db, config), id as string, patch);
+      const hook = await webhooks.patchWebhook(deps(db, config), id as string, patch, cliActor());
       if (values.json) printJson(hook);
       else for (const line of webhookLines(hook)) print(line);
     },
@@ -172,7 +174,7 @@ export const WEBHOOK_COMMANDS: readonly Command[] = [
     options: {},
     migrate: true,
     async run({ db, config, args: [id], print }) {
-      await webhooks.deleteWebhook(deps(db, config), id as string);
+      await webhooks.deleteWebhook(deps(db, config), id as string, cliActor());
       print(`webhook ${id} deleted`);
     },
   }),
@@ -183,7 +185,7 @@ export const WEBHOOK_COMMANDS: readonly Command[] = [
     options: { json },
     migrate: true,
     async run({ db, config, args: [id], values, print, json: printJson }) {
-      const hook = await webhooks.rotateSecret(deps(db, config), id as string);
+      const hook = await webhooks.rotateSecret(deps(db, config), id as string, cliActor());
       if (values.json) printJson(hook);
       else for (const line of secretLines(hook, 'new secret')) print(line);
     },
@@ -195,7 +197,7 @@ export const WEBHOOK_COMMANDS: readonly Command[] = [
     options: {},
     migrate: true,
     async run({ db, config, args: [id], print }) {
-      const { messageid } = await webhooks.testWebhook(deps(db, config), id as string);
+      const { messageid } = await webhooks.testWebhook(deps(db, config), id as string, cliActor());
       print(
         `queued ${messageid}: a running server delivers it; assay webhooks deliveries ${id} shows the attempts`,
       );

@@ -24,7 +24,7 @@ import { formValues } from '../http/form-body.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
 import { fill } from '../pages/strings.js';
 import { accessStrings } from './access-strings.js';
-import { doneText, showConsole, signedDone, viewerOf } from './console-kit.js';
+import { consoleActorOf, doneText, showConsole, signedDone, viewerOf } from './console-kit.js';
 import { pendingInvitation, pendingInvitations } from './invitations.service.js';
 import { inviteStrings } from './invite-strings.js';
 import { endOtherSessions } from './sessions.service.js';
@@ -102,12 +102,16 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
     const viewer = viewerOf(request);
     const values = formOf(request.body);
     try {
-      const issued = await createClient(db, {
-        name: values.name,
-        userId: managerOf(request).id,
-        scopes: parseScopes(values.scopes.join(' ')),
-        redirectUris: redirectUrisFromText(values.redirects),
-      });
+      const issued = await createClient(
+        db,
+        {
+          name: values.name,
+          userId: managerOf(request).id,
+          scopes: parseScopes(values.scopes.join(' ')),
+          redirectUris: redirectUrisFromText(values.redirects),
+        },
+        consoleActorOf(request),
+      );
       return showConsole(
         secretPage(reply),
         201,
@@ -134,7 +138,7 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
     const client = await clientFor(db, managerOf(request), request.params.id);
     // A client that registered itself has no secret (the page says so and offers no rotation).
     if (client.registration) return showConsole(reply, 400, clientView(viewerOf(request), client));
-    const issued = await updateClientScopes(db, client.id, undefined);
+    const issued = await updateClientScopes(db, client.id, undefined, consoleActorOf(request));
     return showConsole(
       secretPage(reply),
       200,
@@ -164,7 +168,7 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
 
   app.post('/access/clients/:id/delete', { schema: { params: Id } }, async (request, reply) => {
     const client = await clientFor(db, managerOf(request), request.params.id);
-    await deleteClient(db, client.id);
+    await deleteClient(db, client.id, consoleActorOf(request));
     return reply.redirect(`/console/access/clients?${signedDone(request, client.name)}`, 303);
   });
 
@@ -187,11 +191,11 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
     const viewer = viewerOf(request);
     const values = formOf(request.body);
     try {
-      const { apikey } = await createApiKey(db, {
-        userId: managerOf(request).id,
-        scopes: parseScopes(values.scopes.join(' ')),
-        name: values.name,
-      });
+      const { apikey } = await createApiKey(
+        db,
+        { userId: managerOf(request).id, scopes: parseScopes(values.scopes.join(' ')), name: values.name },
+        consoleActorOf(request),
+      );
       return showConsole(
         secretPage(reply),
         201,
@@ -220,7 +224,7 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
 
   app.post('/access/keys/:id/revoke', { schema: { params: Id } }, async (request, reply) => {
     const key = await apiKeyFor(db, managerOf(request), request.params.id);
-    await revokeApiKey(db, key.id);
+    await revokeApiKey(db, key.id, consoleActorOf(request));
     return reply.redirect(`/console/access/keys?${signedDone(request, key.name || key.id)}`, 303);
   });
 
@@ -291,15 +295,16 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
       const user = await userOr404(request.params.id);
       const action: UserAction = request.params.action;
       const me = managerOf(request).id;
+      const actor = consoleActorOf(request);
       try {
         if (user.id === me) throw new BusinessError('user: you cannot change your own role or access here');
-        if (action === 'make-admin') await setUserRole(db, user.id, 'admin');
-        if (action === 'remove-admin') await setUserRole(db, user.id, 'user');
-        if (action === 'reactivate') await reactivateUser(db, user.id);
+        if (action === 'make-admin') await setUserRole(db, user.id, 'admin', actor);
+        if (action === 'remove-admin') await setUserRole(db, user.id, 'user', actor);
+        if (action === 'reactivate') await reactivateUser(db, user.id, actor);
         if (action === 'deactivate') {
-          await deactivateUser(db, me, user.id);
+          await deactivateUser(db, actor, user.id);
           // Every console session of theirs ends now (the sessions belong to the console).
-          await endOtherSessions(db, user.id);
+          await endOtherSessions(db, user.id, actor);
         }
       } catch (error) {
         if (!(error instanceof BusinessError)) throw error;

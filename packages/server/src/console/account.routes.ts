@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { changeOwnPassword } from '../auth/password-sign-in.js';
 import type { AppContext } from '../context.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
-import { showConsole, viewerOf } from './console-kit.js';
+import { consoleActorOf, showConsole, viewerOf } from './console-kit.js';
 import { endOtherSessions, openSessions } from './sessions.service.js';
 import { type AccountOutcome, accountView } from './views/account.view.js';
 
@@ -42,12 +42,17 @@ export async function accountRoutes(app: ApiInstance, { db, signInLimiter }: App
     const current = typeof form.current === 'string' ? form.current : '';
     const next = typeof form.next === 'string' ? form.next : '';
     if (current === '') return show(request, reply, 400, { kind: 'current-missing' });
-    const change = await changeOwnPassword(db, signInLimiter, {
-      user: operator.user,
-      current,
-      next,
-      caller: request.ip,
-    });
+    const change = await changeOwnPassword(
+      db,
+      signInLimiter,
+      {
+        user: operator.user,
+        current,
+        next,
+        caller: request.ip,
+      },
+      consoleActorOf(request),
+    );
     if (!change.ok) {
       const status = change.reason === 'wait' ? 429 : 400;
       return show(
@@ -58,14 +63,14 @@ export async function accountRoutes(app: ApiInstance, { db, signInLimiter }: App
       );
     }
     // A new password closes every other door the old one opened.
-    await endOtherSessions(db, operator.user.id, operator.session);
+    await endOtherSessions(db, operator.user.id, consoleActorOf(request), operator.session);
     return reply.redirect('/console/account?changed=password', 303);
   });
 
   app.post('/account/sessions', async (request, reply) => {
     const operator = request.operator;
     if (!operator) return reply.code(401).send();
-    const count = await endOtherSessions(db, operator.user.id, operator.session);
+    const count = await endOtherSessions(db, operator.user.id, consoleActorOf(request), operator.session);
     return reply.redirect(`/console/account?signedout=${count}`, 303);
   });
 }

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { type BrandingProblem, brandingChange, updateBranding } from '../auth/branding.js';
 import type { AppContext } from '../context.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
-import { showConsole, viewerOf } from './console-kit.js';
+import { consoleActorOf, showConsole, viewerOf } from './console-kit.js';
 import { type BrandingValues, brandingView, coverSvg } from './views/branding.view.js';
 
 /** The preview is an image: nothing in it may load or run anything. */
@@ -79,7 +79,7 @@ export async function brandingRoutes(app: ApiInstance, { db }: AppContext) {
       agencyfooter: text(form.agencyfooter),
       color: text(form.color),
     };
-    const problems = await updateBranding(db, user, values);
+    const problems = await updateBranding(db, user, values, consoleActorOf(request));
     if (problems.length > 0) return show(request, reply, 400, values, { problems });
     return reply.redirect('/console/branding?saved=1', 303);
   });

@@ -9,7 +9,7 @@ import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
 import { fill } from '../pages/strings.js';
 import { chosenReports } from '../reports/group.service.js';
 import * as reports from '../reports/reports.service.js';
-import { showConsole, viewerOf } from './console-kit.js';
+import { consoleActorOf, showConsole, viewerOf } from './console-kit.js';
 import {
   forgetChoice,
   GROUP_REPORT_KINDS,
@@ -254,7 +254,7 @@ export async function groupReportPages(app: ApiInstance, deps: AppContext) {
     for (const entry of excluded) reasons.set(entry, text(fields[`reason:${entry}`]));
     let outcome: Awaited<ReturnType<typeof makeOnce>>;
     try {
-      outcome = await makeOnce(deps, session, caller(request), excluded, reasons);
+      outcome = await makeOnce(deps, session, caller(request), excluded, reasons, consoleActorOf(request));
     } catch (error) {
       if (!(error instanceof BusinessError)) throw error;
       const choice = await loadChoice(db, session);

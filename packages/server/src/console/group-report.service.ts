@@ -1,5 +1,6 @@
 import { type Report, ReportCreate } from '@assay/schema';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../audit/actor.js';
 import { type CampaignDeps, getCampaign } from '../campaigns/campaigns.service.js';
 import type { Database } from '../db/database.js';
 import { NotFound } from '../domain/errors.js';
@@ -227,6 +228,7 @@ export async function makeOnce(
   caller: { userId: string },
   excluded: readonly string[],
   reasons: ReadonlyMap<string, string>,
+  actor: Actor,
 ): Promise<{ made: Report } | { already: string } | { gone: true }> {
   const draft = await takeDraft(deps.db, session, DRAFT);
   const choice = draft === undefined ? undefined : choiceOf(draft);
@@ -236,7 +238,9 @@ export async function makeOnce(
   }
   try {
     const selection = await selectionOf(deps, caller, choice);
-    const report = await createGroupReport(deps, caller, requestOf(choice, selection, excluded), { reasons });
+    const report = await createGroupReport(deps, caller, requestOf(choice, selection, excluded), actor, {
+      reasons,
+    });
     await saveDraft(deps.db, session, MADE, { reportid: report.reportid }, deps.clock());
     return { made: report };
   } catch (error) {

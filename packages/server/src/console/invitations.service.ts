@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { type Actor, consoleActor } from '../audit/actor.js';
+import { recordChange } from '../audit/audit.service.js';
 import { findUserById, setUserPassword } from '../auth/auth.repository.js';
 import { createUser } from '../auth/auth.service.js';
 import type { UserRow } from '../auth/auth.table.js';
@@ -138,6 +140,7 @@ export async function inviteUser(
   deps: InvitationDeps,
   inviterId: string,
   input: InvitationInput,
+  actor: Actor,
 ): Promise<UserRow> {
   const [problem] = invitationProblems(input);
   if (problem) throw new BusinessError(`${problem.field}: ${problem.text}`);
@@ -147,13 +150,18 @@ export async function inviteUser(
   const inviter = await findUserById(deps.db, inviterId);
   try {
     const user = await deps.db.transaction().execute(async (trx) => {
-      const made = await createUser(trx, {
-        email: address.value,
-        firstname: input.firstname.trim(),
-        lastname: input.lastname.trim(),
-        admin: input.admin,
-      });
+      const made = await createUser(
+        trx,
+        {
+          email: address.value,
+          firstname: input.firstname.trim(),
+          lastname: input.lastname.trim(),
+          admin: input.admin,
+        },
+        actor,
+      );
       await issue(deps, trx, made, inviter, language);
+      await recordChange(trx, actor, { resource: 'user', id: made.id, action: 'invite' });
       return made;
     });
     deps.mailQueued();
@@ -202,6 +210,7 @@ export async function resendInvitation(
   deps: InvitationDeps,
   inviterId: string,
   userId: string,
+  actor: Actor,
 ): Promise<void> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw new NotFound('user');
@@ -211,7 +220,10 @@ export async function resendInvitation(
     throw new BusinessError('invitation: the user is deactivated: reactivate them first');
   const inviter = await findUserById(deps.db, inviterId);
   try {
-    await deps.db.transaction().execute((trx) => issue(deps, trx, user, inviter, open.language));
+    await deps.db.transaction().execute(async (trx) => {
+      await issue(deps, trx, user, inviter, open.language);
+      await recordChange(trx, actor, { resource: 'user', id: user.id, action: 'invite' });
+    });
   } catch (error) {
     // Another resend at the same moment won (one open invitation a user, by a unique index).
     if (isUniqueViolation(error)) throw new BusinessError('invitation: it has just been sent again');
@@ -224,16 +236,15 @@ export async function resendInvitation(
  * Cancels an open invitation: its link stops working and the user, who never chose a password, is
  * removed (their address is free again). Refused once they have set a password.
  */
-export async function cancelInvitation(
-  db: Kysely<Database>,
-  actorId: string,
-  userId: string,
-): Promise<UserRow> {
+export async function cancelInvitation(db: Kysely<Database>, actor: Actor, userId: string): Promise<UserRow> {
   const user = await findUserById(db, userId);
   if (!user) throw new NotFound('user');
-  if (user.id === actorId) throw new BusinessError('invitation: you cannot cancel your own account');
-  if (!(await repo.deleteInvitedUser(db, userId)))
-    throw new BusinessError('invitation: this user has no open invitation');
+  if (user.id === actor.userId) throw new BusinessError('invitation: you cannot cancel your own account');
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.deleteInvitedUser(trx, userId)))
+      throw new BusinessError('invitation: this user has no open invitation');
+    await recordChange(trx, actor, { resource: 'user', id: userId, action: 'delete' });
+  });
   return user;
 }
 
@@ -265,6 +276,8 @@ export async function acceptInvitation(
   secret: string,
   password: string,
   now: Date,
+  /** The invitee's network address: the change is theirs, as a console user's. */
+  address: string | null,
 ): Promise<{ userId: string; language: Language } | undefined> {
   const problem = passwordProblem(password);
   if (problem) throw new BusinessError(`password: ${problem}`);
@@ -277,6 +290,12 @@ export async function acceptInvitation(
     const used = await repo.consumeInvitation(trx, hashSecret(secret), formatDate(now));
     if (!used) return undefined;
     await setUserPassword(trx, used.user_id, passwordHash);
+    await recordChange(trx, consoleActor(used.user_id, address), {
+      resource: 'user',
+      id: used.user_id,
+      action: 'update',
+      fields: ['password'],
+    });
     // A resend that crossed this one leaves no second link alive.
     await repo.deleteOpenInvitations(trx, used.user_id);
     return { userId: used.user_id, language: isLanguage(used.language) ? used.language : 'enUS' };

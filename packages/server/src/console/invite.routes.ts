@@ -1,12 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { consoleActor } from '../audit/actor.js';
 import { findUserById, listUsers } from '../auth/auth.repository.js';
 import { passwordProblem } from '../auth/user-rules.js';
 import type { AppContext } from '../context.js';
 import { BusinessError, NotFound } from '../domain/errors.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
 import { checkCsrf, csrfToken } from '../pages/security.js';
-import { chosenLanguage, sessionCookieHeader, showConsole, signedDone, viewerOf } from './console-kit.js';
+import {
+  chosenLanguage,
+  consoleActorOf,
+  sessionCookieHeader,
+  showConsole,
+  signedDone,
+  viewerOf,
+} from './console-kit.js';
 import {
   acceptInvitation,
   cancelInvitation,
@@ -84,7 +92,7 @@ export async function inviteRoutes(app: ApiInstance, deps: AppContext) {
     let problems = invitationProblems(input);
     if (problems.length === 0) {
       try {
-        const user = await inviteUser(deps, managerId(request), input);
+        const user = await inviteUser(deps, managerId(request), input, consoleActorOf(request));
         return reply.redirect(`/console/access/users/${encodeURIComponent(user.id)}?changed=invited`, 303);
       } catch (error) {
         if (!(error instanceof BusinessError)) throw error;
@@ -126,10 +134,10 @@ export async function inviteRoutes(app: ApiInstance, deps: AppContext) {
       const href = `/console/access/users/${encodeURIComponent(user.id)}`;
       try {
         if (request.params.action === 'resend') {
-          await resendInvitation(deps, managerId(request), user.id);
+          await resendInvitation(deps, managerId(request), user.id, consoleActorOf(request));
           return reply.redirect(`${href}?changed=resent`, 303);
         }
-        await cancelInvitation(db, managerId(request), user.id);
+        await cancelInvitation(db, consoleActorOf(request), user.id);
       } catch (error) {
         if (!(error instanceof BusinessError)) throw error;
         // Nothing to resend or cancel any more (accepted, or cancelled in another tab): say so.
@@ -201,12 +209,12 @@ export async function inviteRoutes(app: ApiInstance, deps: AppContext) {
             ? 'mismatch'
             : undefined;
     if (problem) return showPasswordPage(request, request.params.secret, reply, 400, problem);
-    const accepted = await acceptInvitation(db, request.params.secret, password, clock());
+    const accepted = await acceptInvitation(db, request.params.secret, password, clock(), request.ip);
     if (!accepted) return showConsole(reply, 404, deadInvitationView(viewerOf(request)));
     // Whoever was signed in on this browser is not the invitee: that session ends here.
-    if (request.operator) await endSession(db, request.operator.session);
+    if (request.operator) await endSession(db, request.operator.session, consoleActorOf(request));
     const language = chosenLanguage(request) ?? accepted.language;
-    const secret = await startSession(db, accepted.userId, clock(), language);
+    const secret = await startSession(db, consoleActor(accepted.userId, request.ip), clock(), language);
     reply.header('set-cookie', sessionCookieHeader(secure, secret));
     return reply.redirect('/console', 303);
   });

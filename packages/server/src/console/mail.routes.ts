@@ -15,7 +15,7 @@ import {
   showMail,
 } from '../mail/outbox.service.js';
 import { formatDate } from '../util/dates.js';
-import { sendMailHtml, showConsole, viewerOf } from './console-kit.js';
+import { consoleActorOf, sendMailHtml, showConsole, viewerOf } from './console-kit.js';
 import { consoleStrings } from './strings.js';
 import { consoleMessage } from './views/console-view.js';
 import { MAIL_PAGE_SIZE, mailListHref, mailListView, mailView, parseCursor } from './views/mail.view.js';
@@ -124,7 +124,7 @@ export async function mailRoutes(app: ApiInstance, deps: AppContext) {
 
   app.post('/mail/:id/retry', { schema: { params: MailId } }, async (request, reply) => {
     try {
-      await retryMail(db, request.params.id, now());
+      await retryMail(db, request.params.id, now(), consoleActorOf(request));
     } catch (error) {
       if (!(error instanceof BusinessError)) throw error;
       // Not failed or captured (any more): the mail's page shows where it stands.
@@ -140,7 +140,7 @@ export async function mailRoutes(app: ApiInstance, deps: AppContext) {
 
   app.post('/mail/retry-failed', async (request, reply) => {
     const campaign = await campaignField(request);
-    const count = await retryFailed(db, now(), campaign?.id);
+    const count = await retryFailed(db, now(), consoleActorOf(request), campaign?.id);
     deps.mailQueued();
     return reply.redirect(
       `${mailListHref({ campaign: campaign?.id })}${campaign ? '&' : '?'}queued=${count}`,
@@ -152,10 +152,12 @@ export async function mailRoutes(app: ApiInstance, deps: AppContext) {
     const campaign = await campaignField(request);
     let count = 0;
     try {
-      count = await sendCaptured(db, now(), {
-        smtpConfigured: config.smtpUrl !== undefined,
-        campaignId: campaign?.id,
-      });
+      count = await sendCaptured(
+        db,
+        now(),
+        { smtpConfigured: config.smtpUrl !== undefined, campaignId: campaign?.id },
+        consoleActorOf(request),
+      );
     } catch (error) {
       if (!(error instanceof BusinessError)) throw error;
     }

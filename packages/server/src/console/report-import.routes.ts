@@ -9,7 +9,7 @@ import type { ApiInstance } from '../http/route-schema.js';
 import { MAX_IMPORT_ROWS, REPORT_IMPORT_BODY_LIMIT } from '../reports/personal.service.js';
 import { utf8Body } from '../util/text.js';
 import { lookupVariant } from '../variants/variant-lookup.js';
-import { showConsole, viewerOf } from './console-kit.js';
+import { consoleActorOf, showConsole, viewerOf } from './console-kit.js';
 import {
   checkReportUpload,
   confirmReportUpload,
@@ -151,7 +151,13 @@ export async function reportImportPages(app: ApiInstance, deps: AppContext) {
     const id = request.params.uploadid;
     let result: Awaited<ReturnType<typeof confirmReportUpload>>;
     try {
-      result = await confirmReportUpload(deps, id, sessionOf(request), callerOf(request));
+      result = await confirmReportUpload(
+        deps,
+        id,
+        sessionOf(request),
+        callerOf(request),
+        consoleActorOf(request),
+      );
     } catch (error) {
       // The whole file refused now (its variant gone, a member deleted meanwhile): the check page says why.
       if (error instanceof BusinessError) return reply.redirect(`${BASE}/${id}`, 303);

@@ -1,5 +1,6 @@
 import type { ReportImportResult } from '@assay/schema';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../audit/actor.js';
 import type { Database } from '../db/database.js';
 import { BusinessError } from '../domain/errors.js';
 import {
@@ -144,6 +145,7 @@ export async function confirmReportUpload(
   id: string,
   sessionIdHash: string,
   caller: { userId: string },
+  actor: Actor,
 ): Promise<ReportImportResult | 'imported' | undefined> {
   const upload = await findReportUpload(deps.db, deps.clock(), id, sessionIdHash);
   if (!upload) return undefined;
@@ -154,7 +156,7 @@ export async function confirmReportUpload(
     const lookup = lookupVariant(deps.variants, options.variant);
     if (!lookup.found) throw new BusinessError(`variant: ${options.variant} is not installed`);
     const rows = importRowsFromText(lookup.variant, upload.content, options.format);
-    const result = await importReports(deps, caller, lookup.variant, rows);
+    const result = await importReports(deps, caller, lookup.variant, rows, actor);
     await repo.setImported(deps.db, id, JSON.stringify(result));
     return result;
   } catch (error) {

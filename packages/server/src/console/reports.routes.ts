@@ -9,7 +9,7 @@ import { reportLink } from '../questionnaire/links.js';
 import { verbatimReasons } from '../reports/group.service.js';
 import { renderReport } from '../reports/report-pdf.js';
 import * as reports from '../reports/reports.service.js';
-import { showConsole, viewerOf } from './console-kit.js';
+import { consoleActorOf, showConsole, viewerOf } from './console-kit.js';
 import { groupReportStrings } from './group-report-strings.js';
 import { reportsStrings } from './reports-strings.js';
 import { reportDeleteView, reportLanguageView, reportListView, reportView } from './views/reports.view.js';
@@ -144,7 +144,7 @@ export async function reportPages(app: ApiInstance, deps: AppContext) {
   app.post('/reports/:reportid/recalc', { schema: { params: ReportParams } }, async (request, reply) => {
     const id = request.params.reportid;
     try {
-      await reports.recalc(deps, id);
+      await reports.recalc(deps, id, consoleActorOf(request));
     } catch (error) {
       return showConsole(reply, 400, await detail(request, id, { error: messageOf(error) }));
     }
@@ -162,7 +162,7 @@ export async function reportPages(app: ApiInstance, deps: AppContext) {
     const language = typeof value === 'string' ? value : '';
     try {
       // The API's PATCH /reports/{id} with `{ language }`.
-      await reports.patchReport(deps, id, { language });
+      await reports.patchReport(deps, id, { language }, consoleActorOf(request));
     } catch (error) {
       const error_ = messageOf(error);
       const found = await reports.reportDetail(deps, id);
@@ -183,7 +183,7 @@ export async function reportPages(app: ApiInstance, deps: AppContext) {
   app.post('/reports/:reportid/delete', { schema: { params: ReportParams } }, async (request, reply) => {
     const id = request.params.reportid;
     try {
-      await reports.deleteReport(deps, id);
+      await reports.deleteReport(deps, id, consoleActorOf(request));
     } catch (error) {
       const message = messageOf(error);
       const found = await reports.reportDetail(deps, id);

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../audit/actor.js';
+import { recordChange } from '../audit/audit.service.js';
 import type { UserRow } from '../auth/auth.table.js';
 import { hashSecret } from '../auth/secrets.js';
 import type { Database } from '../db/database.js';
+import { withinTransaction } from '../db/within-transaction.js';
 import { formatDate } from '../util/dates.js';
 import type { ConsoleSessionRow } from './console.table.js';
 import * as repo from './sessions.repository.js';
@@ -21,24 +24,40 @@ export interface SignedIn {
   user: UserRow;
 }
 
-/** Starts a session for a user who just proved who they are; answers the cookie's value. */
+/**
+ * Starts a session for a user who just proved who they are (the actor, whose user it is); answers
+ * the cookie's value. The audit entry names the user, never the session's secret or its hash.
+ */
 export async function startSession(
   db: Kysely<Database>,
-  userId: string,
+  actor: Actor,
   now: Date,
   language: string | null = null,
 ): Promise<string> {
+  const userId = actor.userId;
+  if (userId === null) throw new Error("a console session is always a user's");
   const secret = newSecret();
   const moment = formatDate(now);
-  await repo.insertSession(db, {
-    id_hash: hashSecret(secret),
-    user_id: userId,
-    csrf: newSecret(),
-    language,
-    created: moment,
-    last_seen: moment,
+  await withinTransaction(db, async (trx) => {
+    await repo.insertSession(trx, {
+      id_hash: hashSecret(secret),
+      user_id: userId,
+      csrf: newSecret(),
+      language,
+      created: moment,
+      last_seen: moment,
+    });
+    await recordChange(trx, actor, { resource: 'session', id: userId, action: 'sign-in' });
   });
   return secret;
+}
+
+/**
+ * Records a refused sign-in, outside any transaction (nothing was changed to roll back): who tried
+ * is not known, so the entry names no one, and never the e-mail address typed.
+ */
+export async function recordRefusedSignIn(db: Kysely<Database>, actor: Actor): Promise<void> {
+  await recordChange(db, actor, { resource: 'session', id: null, action: 'sign-in', outcome: 'denied' });
 }
 
 /**
@@ -65,17 +84,32 @@ export async function currentSession(
 }
 
 /** Signs out: the session ends for every process at once (nothing caches it). */
-export async function endSession(db: Kysely<Database>, session: ConsoleSessionRow): Promise<void> {
-  await repo.deleteSession(db, session.id_hash);
+export async function endSession(
+  db: Kysely<Database>,
+  session: ConsoleSessionRow,
+  actor: Actor,
+): Promise<void> {
+  await withinTransaction(db, async (trx) => {
+    await repo.deleteSession(trx, session.id_hash);
+    await recordChange(trx, actor, { resource: 'session', id: session.user_id, action: 'sign-out' });
+  });
 }
 
-/** Ends a user's other sessions (or all of them); answers how many ended. */
+/**
+ * Ends a user's other sessions (or all of them); answers how many ended. One entry for them all,
+ * when there were any: the user signed out elsewhere.
+ */
 export async function endOtherSessions(
   db: Kysely<Database>,
   userId: string,
+  actor: Actor,
   keep?: ConsoleSessionRow,
 ): Promise<number> {
-  return repo.deleteUserSessions(db, userId, keep?.id_hash);
+  return withinTransaction(db, async (trx) => {
+    const ended = await repo.deleteUserSessions(trx, userId, keep?.id_hash);
+    if (ended > 0) await recordChange(trx, actor, { resource: 'session', id: userId, action: 'sign-out' });
+    return ended;
+  });
 }
 
 export async function chooseLanguage(

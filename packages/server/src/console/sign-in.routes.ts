@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { anonymousActor, consoleActor } from '../audit/actor.js';
 import { checkPassword } from '../auth/password-sign-in.js';
 import type { AppContext } from '../context.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
@@ -6,6 +7,7 @@ import { checkCsrf, csrfToken } from '../pages/security.js';
 import { isLanguage } from '../variants/variant.types.js';
 import {
   clearedSessionCookie,
+  consoleActorOf,
   languageCookieHeader,
   languageOf,
   sessionCookieHeader,
@@ -16,6 +18,7 @@ import {
 import {
   chooseLanguage,
   endSession,
+  recordRefusedSignIn,
   redeemSignInLink,
   startSession,
   sweepIdleSessions,
@@ -70,6 +73,7 @@ export async function signInRoutes(app: ApiInstance, { db, config, clock, signIn
     }
     const check = await checkPassword(db, signInLimiter, { email, password, caller: request.ip });
     if (!check.ok) {
+      await recordRefusedSignIn(db, anonymousActor(request.ip, 'console'));
       const csrf = csrfToken(request, reply, secure);
       const problem =
         check.reason === 'wait'
@@ -84,7 +88,12 @@ export async function signInRoutes(app: ApiInstance, { db, config, clock, signIn
     // Sessions others left idle are forgotten now and then: here, where one is made.
     await sweepIdleSessions(db, clock(), config.consoleIdleMinutes * 60_000);
     const chosen = languageOf(request);
-    const secret = await startSession(db, check.user.id, clock(), isLanguage(chosen) ? chosen : null);
+    const secret = await startSession(
+      db,
+      consoleActor(check.user.id, request.ip),
+      clock(),
+      isLanguage(chosen) ? chosen : null,
+    );
     reply.header('set-cookie', sessionCookieHeader(secure, secret));
     return reply.redirect(next, 303);
   });
@@ -107,7 +116,7 @@ export async function signInRoutes(app: ApiInstance, { db, config, clock, signIn
           }),
         );
       }
-      const secret = await startSession(db, userId, clock(), null);
+      const secret = await startSession(db, consoleActor(userId, request.ip), clock(), null);
       reply.header('set-cookie', sessionCookieHeader(secure, secret));
       return reply.redirect('/console', 303);
     },
@@ -115,7 +124,7 @@ export async function signInRoutes(app: ApiInstance, { db, config, clock, signIn
 
   // Ends the session in the database: every process stops honouring it at once.
   app.post('/sign-out', async (request, reply) => {
-    if (request.operator) await endSession(db, request.operator.session);
+    if (request.operator) await endSession(db, request.operator.session, consoleActorOf(request));
     reply.header('set-cookie', clearedSessionCookie(secure));
     return reply.redirect('/console/signed-out', 303);
   });

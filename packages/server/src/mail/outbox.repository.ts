@@ -309,25 +309,23 @@ export async function retryOutboxMail(db: Kysely<Database>, id: string, now: str
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Every failed mail queued again; answers how many. */
-export async function retryFailedMails(db: Kysely<Database>, now: string): Promise<number> {
-  return requeueAll(db, 'failed', now);
-}
-
-/** Every mail in a status (failed, captured) queued again, due now; answers how many. */
+/**
+ * Every mail in a status (failed, captured) queued again, due now; answers their ids (the audit
+ * log records one entry a mail).
+ */
 export async function requeueAll(
   db: Kysely<Database>,
   status: 'failed' | 'captured',
   now: string,
   campaignId?: string,
-): Promise<number> {
+): Promise<string[]> {
   let query = db
     .updateTable('mail_outbox')
     .set({ status: 'queued', attempts: 0, next_attempt_at: now, lease_until: null, lease_owner: null })
     .where('status', '=', status);
   if (campaignId !== undefined) query = query.where('campaign_id', '=', campaignId);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const rows = await query.returning('id').execute();
+  return rows.map((row) => row.id);
 }
 
 /** How many mails there are in each status (of one campaign, when given). */

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { Actor } from '../audit/actor.js';
+import { recordChange, recordChanges } from '../audit/audit.service.js';
 import type { Database } from '../db/database.js';
 import { BusinessError } from '../domain/errors.js';
 import type { VariantRegistry } from '../variants/variant.types.js';
@@ -11,7 +13,6 @@ import {
   listOutbox,
   parseMailParams,
   requeueAll,
-  retryFailedMails,
   retryOutboxMail,
 } from './outbox.repository.js';
 import { renderMail } from './render.js';
@@ -121,16 +122,45 @@ export async function showMail(
 }
 
 /** A failed or captured mail queued again, due now. */
-export async function retryMail(db: Kysely<Database>, id: string, now: string): Promise<void> {
-  if (await retryOutboxMail(db, id, now)) return;
+export async function retryMail(db: Kysely<Database>, id: string, now: string, actor: Actor): Promise<void> {
+  const retried = await db.transaction().execute(async (trx) => {
+    if (!(await retryOutboxMail(trx, id, now))) return false;
+    await recordChange(trx, actor, { resource: 'mail', id, action: 'retry' });
+    return true;
+  });
+  if (retried) return;
   const row = await findOutboxMail(db, id);
   if (!row) throw unknownMail(id);
   throw new BusinessError(`mail: ${id} is ${row.status}; only a failed or captured mail can be retried`);
 }
 
+/** Every mail in a status (of one campaign, when given) queued again, one entry a mail; answers how many. */
+async function requeueRecorded(
+  db: Kysely<Database>,
+  status: 'failed' | 'captured',
+  now: string,
+  actor: Actor,
+  campaignId: string | undefined,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const ids = await requeueAll(trx, status, now, campaignId);
+    await recordChanges(
+      trx,
+      actor,
+      ids.map((id) => ({ resource: 'mail', id, action: 'retry' })),
+    );
+    return ids.length;
+  });
+}
+
 /** Every failed mail (of one campaign, when given) queued again; answers how many. */
-export async function retryFailed(db: Kysely<Database>, now: string, campaignId?: string): Promise<number> {
-  return campaignId === undefined ? retryFailedMails(db, now) : requeueAll(db, 'failed', now, campaignId);
+export async function retryFailed(
+  db: Kysely<Database>,
+  now: string,
+  actor: Actor,
+  campaignId?: string,
+): Promise<number> {
+  return requeueRecorded(db, 'failed', now, actor, campaignId);
 }
 
 /**
@@ -141,11 +171,12 @@ export async function sendCaptured(
   db: Kysely<Database>,
   now: string,
   options: { smtpConfigured: boolean; campaignId?: string },
+  actor: Actor,
 ): Promise<number> {
   if (!options.smtpConfigured) {
     throw new BusinessError('mail: SMTP_URL is not set, so captured mail would only be captured again');
   }
-  return requeueAll(db, 'captured', now, options.campaignId);
+  return requeueRecorded(db, 'captured', now, actor, options.campaignId);
 }
 
 /** How many mails there are in each status, of one campaign or all. */

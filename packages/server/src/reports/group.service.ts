@@ -1,5 +1,7 @@
 import { GROUP_REPORT_TYPES, type Report, type ReportCreate } from '@assay/schema';
 import type { Kysely, Transaction } from 'kysely';
+import type { Actor } from '../audit/actor.js';
+import { recordChange } from '../audit/audit.service.js';
 import { parseCampaignConfig } from '../campaigns/campaigns.repository.js';
 import { type Database, isForeignKeyViolation } from '../db/database.js';
 import { BusinessError } from '../domain/errors.js';
@@ -212,6 +214,7 @@ export async function createGroupReport(
   deps: ReportDeps,
   caller: { userId: string },
   body: ReportCreate,
+  actor: Actor,
   options: { reasons?: ReadonlyMap<string, string> } = {},
 ): Promise<Report> {
   const request = checkRequest(deps, body);
@@ -278,6 +281,7 @@ export async function createGroupReport(
         { reportid: id, type, variant: variant.alias, memberid: memberId, campaignid: campaignId },
         { now, orderKey: memberId },
       );
+      await recordChange(trx, actor, { resource: 'report', id, action: 'create' });
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) {

@@ -1,5 +1,7 @@
 import type { ReportImportResult } from '@assay/schema';
 import type { Kysely, Transaction } from 'kysely';
+import type { Actor } from '../audit/actor.js';
+import { recordChanges } from '../audit/audit.service.js';
 import type { AppContext } from '../context.js';
 import { type Database, isForeignKeyViolation } from '../db/database.js';
 import { BusinessError, notFound } from '../domain/errors.js';
@@ -319,6 +321,7 @@ export async function importReports(
   caller: { userId: string },
   variant: Variant,
   rows: ImportRow[],
+  actor: Actor,
 ): Promise<ReportImportResult> {
   const now = formatDate(deps.clock());
   const { valid, errors } = await checkReportImport(deps, caller, variant, rows, now);
@@ -326,7 +329,15 @@ export async function importReports(
   let created: string[] = [];
   if (requests.length > 0) {
     try {
-      created = await deps.db.transaction().execute((trx) => makePersonalReports(trx, requests, now));
+      created = await deps.db.transaction().execute(async (trx) => {
+        const ids = await makePersonalReports(trx, requests, now);
+        await recordChanges(
+          trx,
+          actor,
+          ids.map((id) => ({ resource: 'report', id, action: 'import' })),
+        );
+        return ids;
+      });
     } catch (error) {
       // A member or campaign deleted between the lookup and the write: nothing was written.
       if (isForeignKeyViolation(error)) {

@@ -21,6 +21,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
 import { BusinessError, forbidden, notFound } from '../domain/errors.js';
+import { actorOf } from '../http/actor.js';
 import { ok } from '../http/envelope.js';
 import { sendPdf } from '../http/pdf-reply.js';
 import {
@@ -88,7 +89,8 @@ export async function reportRoutes(app: ApiInstance, deps: AppContext) {
         response: responses(Report),
       },
     },
-    async (request) => ok(await createGroupReport(deps, caller(request), request.body ?? {})),
+    async (request) =>
+      ok(await createGroupReport(deps, caller(request), request.body ?? {}, actorOf(request))),
   );
 
   app.get(
@@ -235,7 +237,7 @@ export async function reportRoutes(app: ApiInstance, deps: AppContext) {
           typeof request.body === 'string'
             ? importRowsFromCsv(variant, request.body)
             : importRowsFromJson(request.body);
-        return ok(await importReports(deps, caller(request), variant, rows));
+        return ok(await importReports(deps, caller(request), variant, rows, actorOf(request)));
       },
     );
   });
@@ -314,7 +316,8 @@ export async function reportRoutes(app: ApiInstance, deps: AppContext) {
         response: responses(Report),
       },
     },
-    async (request) => ok(await reports.patchReport(deps, request.params.reportid, request.body ?? {})),
+    async (request) =>
+      ok(await reports.patchReport(deps, request.params.reportid, request.body ?? {}, actorOf(request))),
   );
 
   app.delete(
@@ -329,7 +332,7 @@ export async function reportRoutes(app: ApiInstance, deps: AppContext) {
       },
     },
     async (request) => {
-      await reports.deleteReport(deps, request.params.reportid);
+      await reports.deleteReport(deps, request.params.reportid, actorOf(request));
       return ok('');
     },
   );
@@ -347,7 +350,7 @@ export async function reportRoutes(app: ApiInstance, deps: AppContext) {
     },
     async (request) => {
       requireEmptyBody(request.body);
-      await reports.recalc(deps, request.params.reportid);
+      await reports.recalc(deps, request.params.reportid, actorOf(request));
       return ok('');
     },
   );

@@ -8,6 +8,8 @@ import type {
   SummaryResult,
 } from '@assay/schema';
 import type { Static } from 'typebox';
+import type { Actor } from '../audit/actor.js';
+import { recordChange } from '../audit/audit.service.js';
 import { BusinessError, notFound } from '../domain/errors.js';
 import { formatDate } from '../util/dates.js';
 import { caseFold } from '../util/text.js';
@@ -111,7 +113,12 @@ export async function counts(deps: ReportDeps, groupId?: string): Promise<Static
 }
 
 /** PATCH /reports/{id}: `name` (group reports), `language`, `tags`, `testcase`; the rest is fixed. */
-export async function patchReport(deps: ReportDeps, id: string, body: ReportPatch): Promise<Report> {
+export async function patchReport(
+  deps: ReportDeps,
+  id: string,
+  body: ReportPatch,
+  actor: Actor,
+): Promise<Report> {
   const row = await existing(deps, id);
   const change: Parameters<typeof repo.updateReport>[2] = {};
   if (body.name !== undefined) {
@@ -130,8 +137,14 @@ export async function patchReport(deps: ReportDeps, id: string, body: ReportPatc
   if (body.tags !== undefined) change.tags = repo.tagsText([...new Set(body.tags)]);
   if (body.testcase !== undefined)
     change.testcase = body.testcase === true || body.testcase === '1' || body.testcase === 1 ? 1 : 0;
-  if (Object.keys(change).length > 0 && !(await repo.updateReport(deps.db, id, change)))
-    throw notFound('report');
+  if (Object.keys(change).length > 0) {
+    // The names the caller changed: a group report's config follows its language, as one change.
+    const fields = Object.keys(change).filter((field) => field !== 'config');
+    await deps.db.transaction().execute(async (trx) => {
+      if (!(await repo.updateReport(trx, id, change))) throw notFound('report');
+      await recordChange(trx, actor, { resource: 'report', id, action: 'update', fields });
+    });
+  }
   const updated = await repo.findReportListRow(deps.db, id);
   if (!updated) throw notFound('report');
   return toReport(updated);
@@ -141,7 +154,7 @@ export async function patchReport(deps: ReportDeps, id: string, body: ReportPatc
  * DELETE /reports/{id}: refused while a group report uses it. The row is locked first, and a group
  * report's creation locks its sources, so a report cannot vanish under a group report being made.
  */
-export async function deleteReport(deps: ReportDeps, id: string): Promise<void> {
+export async function deleteReport(deps: ReportDeps, id: string, actor: Actor): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.lockReport(trx, id))) throw notFound('report');
     const users = await repo.usersOf(trx, id);
@@ -158,14 +171,16 @@ export async function deleteReport(deps: ReportDeps, id: string): Promise<void> 
       { reportid: id, type: row.type, memberid: row.member_id, campaignid: row.campaign_id },
       { now: formatDate(deps.clock()), orderKey: row.member_id },
     );
+    await recordChange(trx, actor, { resource: 'report', id, action: 'delete' });
   });
 }
 
 /** POST /reports/{id}/recalc: re-scores a personal report's answers, or a group report's statistics. */
-export async function recalc(deps: ReportDeps, id: string): Promise<void> {
+export async function recalc(deps: ReportDeps, id: string, actor: Actor): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.lockReport(trx, id))) throw notFound('report');
     const row = (await repo.findReport(trx, id)) as ReportRow;
+    await recordChange(trx, actor, { resource: 'report', id, action: 'recalc', fields: ['processed'] });
     if (row.type !== 'personal') return recalcGroup(deps, trx, row);
     const variant = deps.variants.get(row.variant);
     if (!variant) throw new BusinessError(`variant: ${row.variant} is no longer installed`);

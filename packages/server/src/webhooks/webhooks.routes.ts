@@ -9,6 +9,7 @@ import {
 } from '@assay/schema';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
+import { actorOf } from '../http/actor.js';
 import { ok } from '../http/envelope.js';
 import { type ApiInstance, idParams, requireEmptyBody, responses } from '../http/route-schema.js';
 import * as webhooks from './webhooks.service.js';
@@ -46,8 +47,7 @@ export async function webhookRoutes(app: ApiInstance, deps: AppContext) {
         response: responses(WebhookWithSecret),
       },
     },
-    async (request) =>
-      ok(await webhooks.createWebhook(deps, { userId: request.principal.userId }, request.body)),
+    async (request) => ok(await webhooks.createWebhook(deps, actorOf(request), request.body)),
   );
 
   app.get(
@@ -71,7 +71,8 @@ export async function webhookRoutes(app: ApiInstance, deps: AppContext) {
         response: responses(Webhook),
       },
     },
-    async (request) => ok(await webhooks.patchWebhook(deps, request.params.webhookid, request.body)),
+    async (request) =>
+      ok(await webhooks.patchWebhook(deps, request.params.webhookid, request.body, actorOf(request))),
   );
 
   app.delete(
@@ -86,7 +87,7 @@ export async function webhookRoutes(app: ApiInstance, deps: AppContext) {
       },
     },
     async (request) => {
-      await webhooks.deleteWebhook(deps, request.params.webhookid);
+      await webhooks.deleteWebhook(deps, request.params.webhookid, actorOf(request));
       return ok('');
     },
   );
@@ -106,7 +107,7 @@ export async function webhookRoutes(app: ApiInstance, deps: AppContext) {
     },
     async (request) => {
       requireEmptyBody(request.body);
-      return ok(await webhooks.rotateSecret(deps, request.params.webhookid));
+      return ok(await webhooks.rotateSecret(deps, request.params.webhookid, actorOf(request)));
     },
   );
 
@@ -124,7 +125,7 @@ export async function webhookRoutes(app: ApiInstance, deps: AppContext) {
     },
     async (request) => {
       requireEmptyBody(request.body);
-      return ok(await webhooks.testWebhook(deps, request.params.webhookid));
+      return ok(await webhooks.testWebhook(deps, request.params.webhookid, actorOf(request)));
     },
   );
 

@@ -5,6 +5,8 @@ import {
   type WebhookDelivery,
   type WebhookPatch,
 } from '@assay/schema';
+import type { Actor } from '../audit/actor.js';
+import { recordChange } from '../audit/audit.service.js';
 import type { AppContext } from '../context.js';
 import { BusinessError, notFound } from '../domain/errors.js';
 import { formatDate } from '../util/dates.js';
@@ -19,11 +21,6 @@ import type { SubscriptionRow } from './webhooks.table.js';
 
 /** What the webhook services need: the same for the API, the command line and the console. */
 export type WebhookDeps = Pick<AppContext, 'db' | 'config' | 'clock' | 'mailQueued'>;
-
-/** Who asks: the subscription's owner is the user who creates it. */
-export interface Caller {
-  userId: string | null;
-}
 
 /** How long a rotated secret keeps signing. */
 export const PREVIOUS_SECRET_MS = 24 * 3600_000;
@@ -82,11 +79,15 @@ async function findRow(deps: WebhookDeps, id: string): Promise<SubscriptionRow> 
   return row;
 }
 
-/** POST /webhooks: the subscription with its secret, which is never shown again. */
+/**
+ * POST /webhooks: the subscription with its secret, which is never shown again. Its owner is the
+ * user the actor acts for, unless named (the command line's `--owner`; it acts for no user).
+ */
 export async function createWebhook(
   deps: WebhookDeps,
-  caller: Caller,
+  actor: Actor,
   input: WebhookCreate,
+  ownerId: string | null = actor.userId,
 ): Promise<Webhook & { secret: string }> {
   const events = eventsText(input.events);
   const description = descriptionOf(input.description);
@@ -94,7 +95,7 @@ export async function createWebhook(
   const now = formatDate(deps.clock());
   const row: SubscriptionRow = {
     id: randomId(),
-    owner_id: caller.userId,
+    owner_id: ownerId,
     url: input.url,
     events,
     description,
@@ -107,7 +108,10 @@ export async function createWebhook(
     created: now,
     updated: now,
   };
-  await deps.db.insertInto('webhook_subscriptions').values(row).execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.insertInto('webhook_subscriptions').values(row).execute();
+    await recordChange(trx, actor, { resource: 'webhook', id: row.id, action: 'create' });
+  });
   return { ...toWebhook(row), secret: row.secret };
 }
 
@@ -129,7 +133,12 @@ export async function getWebhook(deps: WebhookDeps, id: string): Promise<Webhook
  * PATCH /webhooks/{id}: url (checked as at create), events, description, enabled. Enabling again
  * clears the failing streak; disabling fails the messages still queued (they are kept, listed).
  */
-export async function patchWebhook(deps: WebhookDeps, id: string, input: WebhookPatch): Promise<Webhook> {
+export async function patchWebhook(
+  deps: WebhookDeps,
+  id: string,
+  input: WebhookPatch,
+  actor: Actor,
+): Promise<Webhook> {
   const row = await findRow(deps, id);
   const change: Partial<SubscriptionRow> = {};
   if (input.events !== undefined) change.events = eventsText(input.events);
@@ -149,49 +158,71 @@ export async function patchWebhook(deps: WebhookDeps, id: string, input: Webhook
     }
   }
   if (Object.keys(change).length === 0) return toWebhook(row);
+  // The names the caller changed (enabling again also clears the streak, which is the same change).
+  const fields = Object.keys(change).filter(
+    (field) => field !== 'failing_since' && field !== 'disabled_reason',
+  );
   change.updated = formatDate(deps.clock());
   await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('webhook_subscriptions').set(change).where('id', '=', id).execute();
     if (change.enabled === 0) await failQueued(trx, [id]);
+    await recordChange(trx, actor, { resource: 'webhook', id, action: 'update', fields });
   });
   return getWebhook(deps, id);
 }
 
 /** DELETE /webhooks/{id}: the subscription, its messages and their attempts. */
-export async function deleteWebhook(deps: WebhookDeps, id: string): Promise<void> {
-  const result = await deps.db.deleteFrom('webhook_subscriptions').where('id', '=', id).executeTakeFirst();
-  if (Number(result.numDeletedRows) !== 1) throw notFound('webhook');
+export async function deleteWebhook(deps: WebhookDeps, id: string, actor: Actor): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('webhook_subscriptions').where('id', '=', id).executeTakeFirst();
+    if (Number(result.numDeletedRows) !== 1) throw notFound('webhook');
+    await recordChange(trx, actor, { resource: 'webhook', id, action: 'delete' });
+  });
 }
 
 /**
  * POST /webhooks/{id}/rotate: a new secret, answered once; the old one keeps signing (a second
  * signature in the header) for 24 hours, so receivers can switch without losing a message.
  */
-export async function rotateSecret(deps: WebhookDeps, id: string): Promise<Webhook & { secret: string }> {
+export async function rotateSecret(
+  deps: WebhookDeps,
+  id: string,
+  actor: Actor,
+): Promise<Webhook & { secret: string }> {
   const row = await findRow(deps, id);
   const now = deps.clock();
   const secret = newSecret();
-  await deps.db
-    .updateTable('webhook_subscriptions')
-    .set({
-      secret,
-      previous_secret: row.secret,
-      previous_until: formatDate(new Date(now.getTime() + PREVIOUS_SECRET_MS)),
-      updated: formatDate(now),
-    })
-    .where('id', '=', id)
-    .execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('webhook_subscriptions')
+      .set({
+        secret,
+        previous_secret: row.secret,
+        previous_until: formatDate(new Date(now.getTime() + PREVIOUS_SECRET_MS)),
+        updated: formatDate(now),
+      })
+      .where('id', '=', id)
+      .execute();
+    await recordChange(trx, actor, { resource: 'webhook', id, action: 'rotate', fields: ['secret'] });
+  });
   return { ...(await getWebhook(deps, id)), secret };
 }
 
 /** POST /webhooks/{id}/test: a `webhook.test` message to this subscription only; answers its webhook-id. */
-export async function testWebhook(deps: WebhookDeps, id: string): Promise<{ messageid: string }> {
+export async function testWebhook(
+  deps: WebhookDeps,
+  id: string,
+  actor: Actor,
+): Promise<{ messageid: string }> {
   const row = await findRow(deps, id);
   if (row.enabled !== 1)
     throw new BusinessError('webhook: is disabled; enable it first (PATCH enabled true)');
   const now = formatDate(deps.clock());
   const message = messageRow(id, TEST_EVENT, eventBody(TEST_EVENT, now, { webhookid: id }), now, null);
-  await deps.db.insertInto('webhook_outbox').values(message).execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.insertInto('webhook_outbox').values(message).execute();
+    await recordChange(trx, actor, { resource: 'webhook', id, action: 'test' });
+  });
   deps.mailQueued();
   return { messageid: webhookId(message.id) };
 }

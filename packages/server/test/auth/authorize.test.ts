@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import type { IssuedClient } from '../../src/auth/auth.service.js';
 import { createClient, createUser } from '../../src/auth/auth.service.js';
 import { redirectSource } from '../../src/auth/authorize.routes.js';
@@ -86,22 +87,30 @@ for (const dialect of dialects) {
       instance = await startInstance(dialect);
       const { hashPassword } = await import('../../src/auth/secrets.js');
       userEmail = 'signer@example.test';
-      const user = await createUser(instance.db.kysely, {
-        email: userEmail,
-        firstname: 'Sig',
-        lastname: 'Ner',
-      });
+      const user = await createUser(
+        instance.db.kysely,
+        {
+          email: userEmail,
+          firstname: 'Sig',
+          lastname: 'Ner',
+        },
+        cliActor(),
+      );
       await instance.db.kysely
         .updateTable('users')
         .set({ password_hash: await hashPassword(PASSWORD) })
         .where('id', '=', user.id)
         .execute();
-      client = await createClient(instance.db.kysely, {
-        name: 'Partner app',
-        userId: user.id,
-        scopes: ['members', 'groups', 'reports'],
-        redirectUris: [REDIRECT],
-      });
+      client = await createClient(
+        instance.db.kysely,
+        {
+          name: 'Partner app',
+          userId: user.id,
+          scopes: ['members', 'groups', 'reports'],
+          redirectUris: [REDIRECT],
+        },
+        cliActor(),
+      );
     });
     afterAll(() => instance.close());
 
@@ -308,12 +317,16 @@ for (const dialect of dialects) {
         const other = await startInstance(dialect, { env: { ASSAY_QUESTIONNAIRE_URL: questionnaireUrl } });
         try {
           const { id } = await other.db.kysely.selectFrom('users').select('id').executeTakeFirstOrThrow();
-          const own = await createClient(other.db.kysely, {
-            name: 'Styled app',
-            userId: id,
-            scopes: ['members'],
-            redirectUris: [REDIRECT],
-          });
+          const own = await createClient(
+            other.db.kysely,
+            {
+              name: 'Styled app',
+              userId: id,
+              scopes: ['members'],
+              redirectUris: [REDIRECT],
+            },
+            cliActor(),
+          );
           const { page } = await openPage(
             other,
             authorizeQuery({ client_id: own.client_id, scope: 'members' }),
@@ -461,12 +474,16 @@ for (const dialect of dialects) {
       const limited = await startInstance(dialect, { env: { ASSAY_TOKEN_FAILURES_PER_MINUTE: '2' } });
       try {
         const { id } = await limited.db.kysely.selectFrom('users').select('id').executeTakeFirstOrThrow();
-        const own = await createClient(limited.db.kysely, {
-          name: 'Limited app',
-          userId: id,
-          scopes: ['members'],
-          redirectUris: [REDIRECT],
-        });
+        const own = await createClient(
+          limited.db.kysely,
+          {
+            name: 'Limited app',
+            userId: id,
+            scopes: ['members'],
+            redirectUris: [REDIRECT],
+          },
+          cliActor(),
+        );
         const query = authorizeQuery({ client_id: own.client_id, scope: 'members' });
         const { browser } = await openPage(limited, query);
         // Forms without the token are refused before the password is looked at: no guess counted.

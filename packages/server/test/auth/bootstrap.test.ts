@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { bootstrapInstance } from '../../src/auth/auth.service.js';
 import { dialects, migratedDatabase } from '../helpers/instance.js';
 
@@ -7,11 +8,11 @@ for (const dialect of dialects) {
     it('makes the all-scopes client once, and not again when the last client is deleted', async () => {
       const { db, close } = await migratedDatabase(dialect);
       try {
-        const first = await bootstrapInstance(db.kysely, 'admin@example.test');
+        const first = await bootstrapInstance(db.kysely, 'admin@example.test', cliActor());
         expect(first?.client.scopes).toBe('members groups campaigns reports settings samples webhooks');
-        expect(await bootstrapInstance(db.kysely, 'admin@example.test')).toBeUndefined();
+        expect(await bootstrapInstance(db.kysely, 'admin@example.test', cliActor())).toBeUndefined();
         await db.kysely.deleteFrom('oauth_clients').execute();
-        expect(await bootstrapInstance(db.kysely, 'admin@example.test')).toBeUndefined();
+        expect(await bootstrapInstance(db.kysely, 'admin@example.test', cliActor())).toBeUndefined();
         expect(await db.kysely.selectFrom('oauth_clients').selectAll().execute()).toEqual([]);
       } finally {
         await close();
@@ -22,8 +23,8 @@ for (const dialect of dialects) {
       const { db, close } = await migratedDatabase(dialect);
       try {
         const both = await Promise.all([
-          bootstrapInstance(db.kysely, 'admin@example.test'),
-          bootstrapInstance(db.kysely, 'admin@example.test'),
+          bootstrapInstance(db.kysely, 'admin@example.test', cliActor()),
+          bootstrapInstance(db.kysely, 'admin@example.test', cliActor()),
         ]);
         expect(both.filter(Boolean)).toHaveLength(1);
         expect(await db.kysely.selectFrom('oauth_clients').selectAll().execute()).toHaveLength(1);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { cliActor } from '../../src/audit/actor.js';
 import { createClient, createUser } from '../../src/auth/auth.service.js';
 import { hashPassword } from '../../src/auth/secrets.js';
 import type { Db } from '../../src/db/database.js';
@@ -136,22 +137,30 @@ describe.runIf(dialects.includes('postgres'))(
     });
 
     it('shares the sign-in password limit', async () => {
-      const user = await createUser(instance.db.kysely, {
-        email: 'limits@example.test',
-        firstname: 'Li',
-        lastname: 'Mits',
-      });
+      const user = await createUser(
+        instance.db.kysely,
+        {
+          email: 'limits@example.test',
+          firstname: 'Li',
+          lastname: 'Mits',
+        },
+        cliActor(),
+      );
       await instance.db.kysely
         .updateTable('users')
         .set({ password_hash: await hashPassword(PASSWORD) })
         .where('id', '=', user.id)
         .execute();
-      const client = await createClient(instance.db.kysely, {
-        name: 'Limits app',
-        userId: user.id,
-        scopes: ['members'],
-        redirectUris: [REDIRECT],
-      });
+      const client = await createClient(
+        instance.db.kysely,
+        {
+          name: 'Limits app',
+          userId: user.id,
+          scopes: ['members'],
+          redirectUris: [REDIRECT],
+        },
+        cliActor(),
+      );
       const params = {
         response_type: 'code',
         client_id: client.client_id,

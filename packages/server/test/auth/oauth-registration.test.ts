@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
+import { listAuditRows } from '../../src/audit/audit.repository.js';
 import { clientsOf, createUser, updateClientScopes } from '../../src/auth/auth.service.js';
 import { hashPassword } from '../../src/auth/secrets.js';
 import * as commands from '../../src/cli/commands.js';
@@ -58,11 +60,15 @@ for (const dialect of dialects) {
         env: { ASSAY_PUBLIC_URL: PUBLIC_URL },
         clock: () => new Date(Date.now() + offsetMs),
       });
-      const user = await createUser(instance.db.kysely, {
-        email: 'registrar@example.test',
-        firstname: 'R',
-        lastname: 'User',
-      });
+      const user = await createUser(
+        instance.db.kysely,
+        {
+          email: 'registrar@example.test',
+          firstname: 'R',
+          lastname: 'User',
+        },
+        cliActor(),
+      );
       userEmail = user.email;
       await instance.db.kysely
         .updateTable('users')
@@ -135,9 +141,9 @@ for (const dialect of dialects) {
       );
       expect(cli?.registration).toBe('unclaimed');
       // It has no secret to rotate.
-      await expect(updateClientScopes(instance.db.kysely, answer.json.client_id, undefined)).rejects.toThrow(
-        /registered itself and has no secret/,
-      );
+      await expect(
+        updateClientScopes(instance.db.kysely, answer.json.client_id, undefined, cliActor()),
+      ).rejects.toThrow(/registered itself and has no secret/);
     });
 
     it('publishes the registration endpoint and the "none" method in the metadata', async () => {
@@ -327,6 +333,17 @@ for (const dialect of dialects) {
         .executeTakeFirstOrThrow();
       const mine = await clientsOf(instance.db.kysely, user);
       expect(mine.map((c) => [c.id, c.registration])).toContainEqual([registered.client_id, 'claimed']);
+      // The claim is the approving user's, through the OAuth door, and names the field only.
+      const claims = await listAuditRows(instance.db.kysely, {
+        limit: 10,
+        resourceType: 'client',
+        resourceId: registered.client_id,
+      });
+      expect(
+        claims
+          .filter((row) => row.action === 'claim')
+          .map((row) => [row.actor_type, row.actor_id, row.channel, row.fields]),
+      ).toEqual([['user', user.id, 'oauth', 'user_id']]);
       // Revocation takes client_id alone as well (RFC 7009 with a public client).
       const revoked = await instance.inject({
         method: 'POST',
@@ -357,6 +374,16 @@ for (const dialect of dialects) {
         .where('id', '=', old)
         .executeTakeFirst();
       expect(left).toBeUndefined();
+      // In the audit log: registered by its caller, dropped by the housekeeping.
+      const entries = await listAuditRows(instance.db.kysely, {
+        limit: 10,
+        resourceType: 'client',
+        resourceId: old,
+      });
+      expect(entries.map((row) => [row.action, row.actor_type, row.channel]).reverse()).toEqual([
+        ['register', 'anonymous', 'oauth'],
+        ['delete', 'system', 'scheduler'],
+      ]);
     });
   });
 }

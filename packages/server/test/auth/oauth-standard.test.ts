@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import type { IssuedClient } from '../../src/auth/auth.service.js';
 import { createClient, createUser } from '../../src/auth/auth.service.js';
 import { FailureLimiter } from '../../src/auth/rate-limit.js';
@@ -45,28 +46,40 @@ for (const dialect of dialects) {
     beforeAll(async () => {
       instance = await startInstance(dialect, { env: { ASSAY_PUBLIC_URL: PUBLIC_URL } });
       origin = await instance.app.listen({ port: 0, host: '127.0.0.1' });
-      const user = await createUser(instance.db.kysely, {
-        email: 'oauth@example.test',
-        firstname: 'O',
-        lastname: 'Auth',
-      });
+      const user = await createUser(
+        instance.db.kysely,
+        {
+          email: 'oauth@example.test',
+          firstname: 'O',
+          lastname: 'Auth',
+        },
+        cliActor(),
+      );
       userEmail = user.email;
       await instance.db.kysely
         .updateTable('users')
         .set({ password_hash: await hashPassword(PASSWORD) })
         .where('id', '=', user.id)
         .execute();
-      partner = await createClient(instance.db.kysely, {
-        name: 'Partner app',
-        userId: user.id,
-        scopes: ['members', 'groups', 'reports'],
-        redirectUris: [REDIRECT],
-      });
-      machine = await createClient(instance.db.kysely, {
-        name: 'Machine',
-        userId: user.id,
-        scopes: ['members'],
-      });
+      partner = await createClient(
+        instance.db.kysely,
+        {
+          name: 'Partner app',
+          userId: user.id,
+          scopes: ['members', 'groups', 'reports'],
+          redirectUris: [REDIRECT],
+        },
+        cliActor(),
+      );
+      machine = await createClient(
+        instance.db.kysely,
+        {
+          name: 'Machine',
+          userId: user.id,
+          scopes: ['members'],
+        },
+        cliActor(),
+      );
     });
     afterAll(() => instance.close());
 

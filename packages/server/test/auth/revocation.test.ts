@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { createClient, updateClientScopes } from '../../src/auth/auth.service.js';
 import { SQLITE_STAMP_REUSE_MS } from '../../src/db/freshness.js';
 import { dialects, type Instance, startInstance } from '../helpers/instance.js';
@@ -15,11 +16,15 @@ for (const dialect of dialects) {
 
     it('ends the tokens of a client that another process changed, though the server had it cached', async () => {
       const admin = await instance.db.kysely.selectFrom('users').select('id').executeTakeFirstOrThrow();
-      const client = await createClient(instance.db.kysely, {
-        name: 'cached',
-        userId: admin.id,
-        scopes: ['members'],
-      });
+      const client = await createClient(
+        instance.db.kysely,
+        {
+          name: 'cached',
+          userId: admin.id,
+          scopes: ['members'],
+        },
+        cliActor(),
+      );
       const response = await instance.inject({
         method: 'POST',
         url: '/api/v1/auth/access_token',
@@ -38,7 +43,7 @@ for (const dialect of dialects) {
 
       const other = instance.otherProcess();
       try {
-        await updateClientScopes(other.kysely, client.client_id, ['members']);
+        await updateClientScopes(other.kysely, client.client_id, ['members'], cliActor());
       } finally {
         await other.close();
       }

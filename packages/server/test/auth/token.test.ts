@@ -1,5 +1,6 @@
 import { importJWK, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { updateClientScopes } from '../../src/auth/auth.service.js';
 import { generateSigningKey } from '../../src/auth/tokens.js';
 import { ALL_SCOPES, dialects, type Instance, startInstance } from '../helpers/instance.js';
@@ -132,11 +133,15 @@ for (const dialect of dialects) {
     it('answers invalid_scope for a scope not enabled, an unknown one, or none', async () => {
       const admin = await instance.db.kysely.selectFrom('users').select('id').executeTakeFirstOrThrow();
       const { createClient } = await import('../../src/auth/auth.service.js');
-      const narrow = await createClient(instance.db.kysely, {
-        name: 'narrow',
-        userId: admin.id,
-        scopes: ['members'],
-      });
+      const narrow = await createClient(
+        instance.db.kysely,
+        {
+          name: 'narrow',
+          userId: admin.id,
+          scopes: ['members'],
+        },
+        cliActor(),
+      );
       const base = {
         grant_type: 'client_credentials',
         client_id: narrow.client_id,
@@ -156,11 +161,15 @@ for (const dialect of dialects) {
     it('makes the old secret and the tokens issued before a client update fail', async () => {
       const admin = await instance.db.kysely.selectFrom('users').select('id').executeTakeFirstOrThrow();
       const { createClient } = await import('../../src/auth/auth.service.js');
-      const client = await createClient(instance.db.kysely, {
-        name: 'rotating',
-        userId: admin.id,
-        scopes: ['members', 'groups'],
-      });
+      const client = await createClient(
+        instance.db.kysely,
+        {
+          name: 'rotating',
+          userId: admin.id,
+          scopes: ['members', 'groups'],
+        },
+        cliActor(),
+      );
       const old = {
         grant_type: 'client_credentials',
         client_id: client.client_id,
@@ -170,7 +179,7 @@ for (const dialect of dialects) {
       const token = (await request(form(old))).json.data.access_token;
       expect((await instance.call('GET', '/members', { auth: `Bearer ${token}` })).statusCode).toBe(200);
 
-      const renewed = await updateClientScopes(instance.db.kysely, client.client_id, ['members']);
+      const renewed = await updateClientScopes(instance.db.kysely, client.client_id, ['members'], cliActor());
       expect(renewed.client_secret).not.toBe(client.client_secret);
       expect((await request(form(old))).statusCode).toBe(401);
       // Another process learns of the change through the database's notification (PostgreSQL) or

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { createUser } from '../../src/auth/auth.service.js';
 import { DEFAULT_BRAND_COLOR, MIN_PASSWORD_LENGTH, passwordProblem } from '../../src/auth/user-rules.js';
 import { setPassword } from '../../src/cli/commands.js';
@@ -26,7 +27,11 @@ describe('user rules', () => {
     await expect(
       create(db.kysely, { email: email('u'), firstname: 'U', lastname: 'R', password: short }),
     ).rejects.toThrow('--password: must be at least 12 characters');
-    const user = await createUser(db.kysely, { email: email('u'), firstname: 'U', lastname: 'R' });
+    const user = await createUser(
+      db.kysely,
+      { email: email('u'), firstname: 'U', lastname: 'R' },
+      cliActor(),
+    );
     await expect(setPassword(db.kysely, user.email, short)).rejects.toThrow(
       'password: must be at least 12 characters',
     );
@@ -34,7 +39,11 @@ describe('user rules', () => {
   });
 
   it('give a new user and a report no user brands the same default colour', async () => {
-    const user = await createUser(db.kysely, { email: email('c'), firstname: 'C', lastname: 'L' });
+    const user = await createUser(
+      db.kysely,
+      { email: email('c'), firstname: 'C', lastname: 'L' },
+      cliActor(),
+    );
     expect(user.color).toBe(DEFAULT_BRAND_COLOR);
     expect(DEFAULT_COLOR).toBe(DEFAULT_BRAND_COLOR);
     // The first migration writes the same default into the column: a row written without a colour agrees.

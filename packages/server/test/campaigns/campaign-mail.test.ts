@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { createClient, createUser } from '../../src/auth/auth.service.js';
 import { queueCompletionMails } from '../../src/campaigns/campaign-mail.service.js';
 import { findCampaign } from '../../src/campaigns/campaigns.repository.js';
@@ -125,12 +126,16 @@ for (const dialect of dialects) {
 
     it('shares a campaign with another user, who sees it as editor, and unshares it', async () => {
       const id = await newCampaign();
-      const user = await createUser(instance.db.kysely, {
-        email: email('editor'),
-        firstname: 'Eddie',
-        lastname: 'Tor',
-        admin: false,
-      });
+      const user = await createUser(
+        instance.db.kysely,
+        {
+          email: email('editor'),
+          firstname: 'Eddie',
+          lastname: 'Tor',
+          admin: false,
+        },
+        cliActor(),
+      );
       expect(await share(deps, id, user.email)).toBe(`campaign ${id} shared with ${user.email} (editor)`);
       expect(await share(deps, id, user.email)).toBe(`${user.email} already has access to campaign ${id}`);
       const detail = (await instance.call('GET', `/campaigns/${id}`)).json.data;
@@ -144,12 +149,16 @@ for (const dialect of dialects) {
         }),
       ]);
       expect(detail.accesstype).toBe('owner');
-      const client = await createClient(instance.db.kysely, {
-        name: 'editor',
-        userId: user.id,
-        scopes: ['campaigns'],
-        redirectUris: [],
-      });
+      const client = await createClient(
+        instance.db.kysely,
+        {
+          name: 'editor',
+          userId: user.id,
+          scopes: ['campaigns'],
+          redirectUris: [],
+        },
+        cliActor(),
+      );
       const token = await instance.inject({
         method: 'POST',
         url: '/api/v1/auth/access_token',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { createClient, createUser } from '../../src/auth/auth.service.js';
 import { MailDelivery } from '../../src/mail/delivery.js';
 import { builtinVariantsDir, loadVariants } from '../../src/variants/load-variants.js';
@@ -36,18 +37,26 @@ for (const dialect of dialects) {
 
     /** A bearer token of a new client of a new user with the given agency name ('' for none). */
     const tokenOfUser = async (agencyname: string) => {
-      const user = await createUser(instance.db.kysely, {
-        email: email('owner'),
-        firstname: 'Olive',
-        lastname: 'Owner',
-        agencyname,
-      });
-      const client = await createClient(instance.db.kysely, {
-        name: 'integration',
-        userId: user.id,
-        scopes: ['members', 'campaigns'],
-        redirectUris: [],
-      });
+      const user = await createUser(
+        instance.db.kysely,
+        {
+          email: email('owner'),
+          firstname: 'Olive',
+          lastname: 'Owner',
+          agencyname,
+        },
+        cliActor(),
+      );
+      const client = await createClient(
+        instance.db.kysely,
+        {
+          name: 'integration',
+          userId: user.id,
+          scopes: ['members', 'campaigns'],
+          redirectUris: [],
+        },
+        cliActor(),
+      );
       return `Bearer ${await instance.clientToken(client, 'members campaigns')}`;
     };
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { createUser, ensureAdmin } from '../../src/auth/auth.service.js';
 import { createCampaign } from '../../src/campaigns/campaigns.service.js';
 import { loadConfig } from '../../src/config.js';
@@ -27,13 +28,17 @@ describe('assay campaigns and mail preview', () => {
     const db = openDatabase({ dataDir: data });
     try {
       await migrateToLatest(db.kysely);
-      const admin = await ensureAdmin(db.kysely, 'admin@example.test');
-      await createUser(db.kysely, {
-        email: 'editor@example.test',
-        firstname: 'Edi',
-        lastname: 'Tor',
-        admin: false,
-      });
+      const admin = await ensureAdmin(db.kysely, 'admin@example.test', cliActor());
+      await createUser(
+        db.kysely,
+        {
+          email: 'editor@example.test',
+          firstname: 'Edi',
+          lastname: 'Tor',
+          admin: false,
+        },
+        cliActor(),
+      );
       const deps = {
         db: db.kysely,
         dialect: db.dialect,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { ensureAdmin } from '../../src/auth/auth.service.js';
 import { addMembers } from '../../src/campaigns/campaign-members.service.js';
 import { createCampaign } from '../../src/campaigns/campaigns.service.js';
@@ -27,7 +28,7 @@ describe('assay export campaign', () => {
     const db = openDatabase({ dataDir: data });
     try {
       await migrateToLatest(db.kysely);
-      const admin = await ensureAdmin(db.kysely, 'admin@example.test');
+      const admin = await ensureAdmin(db.kysely, 'admin@example.test', cliActor());
       const deps = {
         db: db.kysely,
         dialect: db.dialect,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor, consoleActor } from '../../src/audit/actor.js';
 import { checkPassword } from '../../src/auth/password-sign-in.js';
 import { FailureLimiter } from '../../src/auth/rate-limit.js';
 import { setPassword } from '../../src/cli/commands.js';
@@ -51,7 +52,7 @@ describe.each(cliDialects)('assay users deactivate|reactivate and list, on %s', 
 
   it('deactivates a user: sessions end, sign-in is refused, the list says so; reactivates them', async () => {
     const dee = await row('dee@example.test');
-    await startSession(db.kysely, dee.id, new Date());
+    await startSession(db.kysely, consoleActor(dee.id, null), new Date());
     expect(await openSessions(db.kysely, dee.id)).toBe(1);
 
     const done = await assay('users', 'deactivate', '--email', 'DEE@example.test');
@@ -128,6 +129,7 @@ describe.each(cliDialects)('assay users deactivate|reactivate and list, on %s', 
       },
       admin.id,
       { email: 'ivy@example.test', firstname: 'Ivy', lastname: 'Invited', admin: false, language: 'frFR' },
+      cliActor(),
     );
     const line = (await assay('users', 'list')).stdout.split('\n').find((text) => text.includes('ivy@'));
     expect(line).toMatch(

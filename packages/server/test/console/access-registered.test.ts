@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { claimClient } from '../../src/auth/auth.repository.js';
 import { createUser } from '../../src/auth/auth.service.js';
 import { ConsoleBrowser } from '../helpers/console-browser.js';
@@ -63,16 +64,24 @@ describe.each(dialects)('console access: registered clients (%s)', (dialect) => 
   it('shows a claimed client to the user who approved it, not to another user', async () => {
     const id = await register('Claimed agent');
     const ownerEmail = email('owner');
-    const owner = await createUser(instance.db.kysely, {
-      email: ownerEmail,
-      firstname: 'O',
-      lastname: 'Wner',
-    });
-    const other = await createUser(instance.db.kysely, {
-      email: email('other'),
-      firstname: 'A',
-      lastname: 'Nother',
-    });
+    const owner = await createUser(
+      instance.db.kysely,
+      {
+        email: ownerEmail,
+        firstname: 'O',
+        lastname: 'Wner',
+      },
+      cliActor(),
+    );
+    const other = await createUser(
+      instance.db.kysely,
+      {
+        email: email('other'),
+        firstname: 'A',
+        lastname: 'Nother',
+      },
+      cliActor(),
+    );
     expect(await claimClient(instance.db.kysely, id, owner.id)).toBe(true);
     // Once only: a second approval does not take it over.
     expect(await claimClient(instance.db.kysely, id, other.id)).toBe(false);

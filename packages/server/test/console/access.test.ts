@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor, consoleActor } from '../../src/audit/actor.js';
 import {
   createApiKey,
   createClient,
@@ -29,7 +30,11 @@ describe.each(dialects)('console access (%s)', (dialect) => {
     instance = await startInstance(dialect, { env: { ASSAY_TOKEN_FAILURES_PER_MINUTE: '1000' } });
     admin = await new ConsoleBrowser(instance).signIn();
     userEmail = email('user');
-    await createUser(instance.db.kysely, { email: userEmail, firstname: 'Ursula', lastname: 'User' });
+    await createUser(
+      instance.db.kysely,
+      { email: userEmail, firstname: 'Ursula', lastname: 'User' },
+      cliActor(),
+    );
   });
   afterAll(() => instance?.close());
 
@@ -249,11 +254,15 @@ describe.each(dialects)('console access (%s)', (dialect) => {
 
   it('makes a user admin and back, after a confirmation; never oneself', async () => {
     const other = email('other');
-    const made = await createUser(instance.db.kysely, {
-      email: other,
-      firstname: 'Otto',
-      lastname: '<i>Other</i>',
-    });
+    const made = await createUser(
+      instance.db.kysely,
+      {
+        email: other,
+        firstname: 'Otto',
+        lastname: '<i>Other</i>',
+      },
+      cliActor(),
+    );
     const page = await admin.get(`/console/access/users/${made.id}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('&lt;i&gt;Other&lt;/i&gt;');
@@ -291,18 +300,30 @@ describe.each(dialects)('console access (%s)', (dialect) => {
   it('deactivates a user: sessions end, sign-in, token requests, earlier tokens and API keys are refused; reactivation lets them sign in', async () => {
     const address = email('leaver');
     const PASSWORD = 'a long enough password';
-    const leaver = await createUser(instance.db.kysely, {
-      email: address,
-      firstname: 'Lea',
-      lastname: 'Ver',
-    });
+    const leaver = await createUser(
+      instance.db.kysely,
+      {
+        email: address,
+        firstname: 'Lea',
+        lastname: 'Ver',
+      },
+      cliActor(),
+    );
     await setPassword(instance.db.kysely, address, PASSWORD);
-    const client = await createClient(instance.db.kysely, {
-      name: 'Leaver tool',
-      userId: leaver.id,
-      scopes: ['members'],
-    });
-    const { apikey } = await createApiKey(instance.db.kysely, { userId: leaver.id, scopes: ['members'] });
+    const client = await createClient(
+      instance.db.kysely,
+      {
+        name: 'Leaver tool',
+        userId: leaver.id,
+        scopes: ['members'],
+      },
+      cliActor(),
+    );
+    const { apikey } = await createApiKey(
+      instance.db.kysely,
+      { userId: leaver.id, scopes: ['members'] },
+      cliActor(),
+    );
     const issued = await token(client.client_id, client.client_secret);
     expect(issued.statusCode).toBe(200);
     const bearer = `Bearer ${issued.json.data.access_token}`;
@@ -342,16 +363,22 @@ describe.each(dialects)('console access (%s)', (dialect) => {
       .select('id')
       .where('email', '=', 'admin@example.test')
       .executeTakeFirstOrThrow();
-    const second = await createUser(db, {
-      email: email('second'),
-      firstname: 'S',
-      lastname: 'A',
-      admin: true,
-    });
-    await deactivateUser(db, me.id, second.id);
-    await expect(setUserRole(db, me.id, 'user')).rejects.toThrow('the only active admin');
-    await expect(deactivateUser(db, second.id, me.id)).rejects.toThrow('the only active admin');
-    await reactivateUser(db, second.id);
-    await setUserRole(db, second.id, 'user');
+    const second = await createUser(
+      db,
+      {
+        email: email('second'),
+        firstname: 'S',
+        lastname: 'A',
+        admin: true,
+      },
+      cliActor(),
+    );
+    await deactivateUser(db, consoleActor(me.id, null), second.id);
+    await expect(setUserRole(db, me.id, 'user', cliActor())).rejects.toThrow('the only active admin');
+    await expect(deactivateUser(db, consoleActor(second.id, null), me.id)).rejects.toThrow(
+      'the only active admin',
+    );
+    await reactivateUser(db, second.id, cliActor());
+    await setUserRole(db, second.id, 'user', cliActor());
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { createUser } from '../../src/auth/auth.service.js';
 import { createSignInLink } from '../../src/console/sessions.service.js';
 import { MailDelivery } from '../../src/mail/delivery.js';
@@ -241,7 +242,11 @@ describe.each(dialects)('console: invite a user by mail (%s)', (dialect) => {
 
   it('is for admins only: another user gets 403 and nothing is sent', async () => {
     const plain = email('plain');
-    const user = await createUser(instance.db.kysely, { email: plain, firstname: 'Pat', lastname: 'Plain' });
+    const user = await createUser(
+      instance.db.kysely,
+      { email: plain, firstname: 'Pat', lastname: 'Plain' },
+      cliActor(),
+    );
     const browser = await new ConsoleBrowser(instance).signIn(plain);
     const { address } = await invite();
     const invited = (await users()).find((row) => row.email === address);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { createUser } from '../../src/auth/auth.service.js';
 import type { Db } from '../../src/db/database.js';
 import { prepared, preparedPerDb, preparedWritePerDb } from '../../src/db/prepared.js';
@@ -20,7 +21,11 @@ for (const dialect of dialects) {
     it('bind new arguments on every call, many at once, and never let one shape the SQL', async () => {
       const users = await Promise.all(
         Array.from({ length: 30 }, (_, i) =>
-          createUser(db.kysely, { email: `p${i}@example.test`, firstname: 'P', lastname: `${i}` }),
+          createUser(
+            db.kysely,
+            { email: `p${i}@example.test`, firstname: 'P', lastname: `${i}` },
+            cliActor(),
+          ),
         ),
       );
       const found = await Promise.all(
@@ -79,7 +84,7 @@ for (const dialect of dialects) {
     it('run inside a transaction on its connection, seeing its own uncommitted rows', async () => {
       await expect(
         db.kysely.transaction().execute(async (trx) => {
-          await createUser(trx, { email: 'inside@example.test', firstname: 'I', lastname: 'T' });
+          await createUser(trx, { email: 'inside@example.test', firstname: 'I', lastname: 'T' }, cliActor());
           expect(await userByEmail(trx)('inside@example.test')).toHaveLength(1);
           throw new Error('roll back');
         }),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { createUser } from '../../src/auth/auth.service.js';
 import { openDatabase } from '../../src/db/connect.js';
 import type { Db } from '../../src/db/database.js';
@@ -68,7 +69,11 @@ describe('the SQLite dialect', () => {
       db.kysely.selectFrom('users').select('id').where('id', '=', id),
     );
     expect(await find('nobody')).toEqual([]);
-    const user = await createUser(db.kysely, { email: 'p@example.test', firstname: 'P', lastname: 'Q' });
+    const user = await createUser(
+      db.kysely,
+      { email: 'p@example.test', firstname: 'P', lastname: 'Q' },
+      cliActor(),
+    );
     expect(await find(user.id)).toEqual([{ id: user.id }]);
     expect(await find("x' or '1'='1")).toEqual([]);
   });
@@ -83,7 +88,11 @@ describe('the SQLite dialect', () => {
     let during: Promise<{ n: number }[]> | undefined;
     await expect(
       db.kysely.transaction().execute(async (trx) => {
-        await createUser(trx, { email: 'rolled-back@example.test', firstname: 'R', lastname: 'B' });
+        await createUser(
+          trx,
+          { email: 'rolled-back@example.test', firstname: 'R', lastname: 'B' },
+          cliActor(),
+        );
         during = count();
         await new Promise((resolve) => setImmediate(resolve));
         throw new Error('roll back');

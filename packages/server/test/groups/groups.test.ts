@@ -1,5 +1,6 @@
 import { Group } from '@assay/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { DATE, dialects, type Instance, startInstance } from '../helpers/instance.js';
 import { expectShape } from '../helpers/shapes.js';
 
@@ -362,11 +363,15 @@ for (const dialect of dialects) {
     it('answers editor for a group another user created', async () => {
       const group = await create();
       const { createUser } = await import('../../src/auth/auth.service.js');
-      const other = await createUser(instance.db.kysely, {
-        email: `${unique('u')}@example.test`,
-        firstname: 'O',
-        lastname: 'U',
-      });
+      const other = await createUser(
+        instance.db.kysely,
+        {
+          email: `${unique('u')}@example.test`,
+          firstname: 'O',
+          lastname: 'U',
+        },
+        cliActor(),
+      );
       await instance.db.kysely
         .updateTable('groups')
         .set({ creator: other.id })

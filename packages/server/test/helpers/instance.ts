@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
+import { cliActor } from '../../src/audit/actor.js';
 import { bootstrapInstance, createApiKey, type IssuedClient } from '../../src/auth/auth.service.js';
 import { generateSigningKey } from '../../src/auth/tokens.js';
 import { type Config, loadConfig } from '../../src/config.js';
@@ -117,7 +118,7 @@ export async function startInstance(
   const fresh = await freshDatabase(dialect, options.postgresServerUrl);
   await migrateToLatest(fresh.db.kysely);
   if (options.keys !== false) await generateSigningKey(fresh.db.kysely);
-  const boot = await bootstrapInstance(fresh.db.kysely, 'admin@example.test');
+  const boot = await bootstrapInstance(fresh.db.kysely, 'admin@example.test', cliActor());
   if (!boot) throw new Error('bootstrap did not run');
   const config = loadConfig({ LOG_LEVEL: 'silent', ASSAY_DATA_DIR: fresh.dataDir, ...options.env });
   const app = await buildApp({
@@ -184,7 +185,8 @@ export async function startInstance(
     inject,
     async apiKey(scopes = ALL_SCOPES) {
       const admin = await fresh.db.kysely.selectFrom('users').select('id').executeTakeFirstOrThrow();
-      return (await createApiKey(fresh.db.kysely, { userId: admin.id, scopes: scopes.split(' ') as never }))
+      const scopeList = scopes.split(' ') as never;
+      return (await createApiKey(fresh.db.kysely, { userId: admin.id, scopes: scopeList }, cliActor()))
         .apikey;
     },
     otherProcess(options = {}) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { createClient } from '../../src/auth/auth.service.js';
 import { OPERATION_IDS } from '../../src/http/openapi-operations.js';
 import { dialects, email, type Instance, startInstance } from '../helpers/instance.js';
@@ -241,12 +242,16 @@ for (const dialect of dialects) {
       await send('bad', 'POST', '/auth/access_token', { auth: {}, form: 'grant_type=refresh_token' });
       await send('bad', 'GET', '/auth/authorize?response_type=code&client_id=nosuch', { auth: {} });
       const admin = await instance.db.kysely.selectFrom('users').select('id').executeTakeFirstOrThrow();
-      const app = await createClient(instance.db.kysely, {
-        name: 'Integration',
-        userId: admin.id,
-        scopes: ['members'],
-        redirectUris: ['https://app.example.test/callback'],
-      });
+      const app = await createClient(
+        instance.db.kysely,
+        {
+          name: 'Integration',
+          userId: admin.id,
+          scopes: ['members'],
+          redirectUris: ['https://app.example.test/callback'],
+        },
+        cliActor(),
+      );
       const authorize = new URLSearchParams({
         response_type: 'code',
         client_id: app.client_id,

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { openDatabase } from '../../src/db/connect.js';
 import type { Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -205,7 +206,7 @@ for (const dialect of dialects) {
       expect(sink.attempts).toBe(3);
 
       sink.mode = { kind: 'accept' };
-      await retryMail(db.kysely, id as string, formatDate(clock.now()));
+      await retryMail(db.kysely, id as string, formatDate(clock.now()), cliActor());
       await worker.runOnce();
       stored = await row(id as string);
       expect(stored).toMatchObject({ status: 'sent', attempts: 1 });

@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { createClient, updateClientScopes } from '../../src/auth/auth.service.js';
 import { dialects, email, type Instance, startInstance } from '../helpers/instance.js';
 
@@ -198,14 +199,18 @@ for (const dialect of dialects) {
         .select('user_id')
         .where('id', '=', instance.client.client_id)
         .executeTakeFirstOrThrow();
-      const other = await createClient(instance.db.kysely, {
-        name: 'MCP test',
-        userId: user_id,
-        scopes: ['settings'],
-      });
+      const other = await createClient(
+        instance.db.kysely,
+        {
+          name: 'MCP test',
+          userId: user_id,
+          scopes: ['settings'],
+        },
+        cliActor(),
+      );
       const token = await instance.clientToken(other, 'settings');
       expect((await rpc(initialize, { authorization: `Bearer ${token}` })).status).toBe(200);
-      await updateClientScopes(instance.db.kysely, other.client_id, undefined);
+      await updateClientScopes(instance.db.kysely, other.client_id, undefined, cliActor());
       const after = await rpc(initialize, { authorization: `Bearer ${token}` });
       expect(after.status).toBe(401);
       expect(after.headers.get('www-authenticate')).toContain('error="invalid_token"');

@@ -9,6 +9,7 @@ import type {
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { createUser, deleteClient } from '../../src/auth/auth.service.js';
 import { hashPassword } from '../../src/auth/secrets.js';
 import { dialects, type Instance, startInstance } from '../helpers/instance.js';
@@ -87,11 +88,15 @@ for (const dialect of dialects) {
     beforeAll(async () => {
       instance = await startInstance(dialect, { env: { ASSAY_PUBLIC_URL: PUBLIC_URL } });
       origin = await instance.app.listen({ port: 0, host: '127.0.0.1' });
-      const user = await createUser(instance.db.kysely, {
-        email: 'mcp-user@example.test',
-        firstname: 'M',
-        lastname: 'User',
-      });
+      const user = await createUser(
+        instance.db.kysely,
+        {
+          email: 'mcp-user@example.test',
+          firstname: 'M',
+          lastname: 'User',
+        },
+        cliActor(),
+      );
       userEmail = user.email;
       await instance.db.kysely
         .updateTable('users')
@@ -187,7 +192,7 @@ for (const dialect of dialects) {
       await connected.close();
 
       // Deleting the client (the console's and `assay clients delete`'s service) refuses its token at once.
-      await deleteClient(instance.db.kysely, provider.info?.client_id as string);
+      await deleteClient(instance.db.kysely, provider.info?.client_id as string, cliActor());
       const listTools = () =>
         http(endpoint, {
           method: 'POST',

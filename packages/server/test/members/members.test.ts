@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { MemberDetail, MemberListItem } from '@assay/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { createUser } from '../../src/auth/auth.service.js';
 import { DATE, dialects, email, type Instance, startInstance } from '../helpers/instance.js';
 import { expectShape } from '../helpers/shapes.js';
@@ -385,7 +386,11 @@ for (const dialect of dialects) {
     it('reports whether a member also has a platform login', async () => {
       const member = await create({ email: 'ADMIN@example.test' });
       expect(member.useraccount).toBe(true);
-      await createUser(instance.db.kysely, { email: 'ÅSA@example.test', firstname: 'Å', lastname: 'S' });
+      await createUser(
+        instance.db.kysely,
+        { email: 'ÅSA@example.test', firstname: 'Å', lastname: 'S' },
+        cliActor(),
+      );
       expect((await create({ email: 'åsa@example.test' })).useraccount).toBe(true);
       expect((await create()).useraccount).toBe(false);
     });
