@@ -6,8 +6,11 @@ import { postFromThread, samplePages, timed } from '../helpers/page-sampler.js';
 
 const ROWS = 200_000;
 // The memory bound is a ratio to the body: a smaller body shows it as well, with fewer full
-// collections to wait for (each takes longer as the heap grows). The broken bodies need no size.
+// collections to wait for (each takes longer as the heap grows).
 const SMALLER = 50_000;
+// A broken body needs only to be longer than what the import reads at once: 20,000 rows are 40
+// chunks of IMPORT_CHUNK_ROWS and more than one 1 MiB scan of a JSON body, broken after all of them.
+const BROKEN = 20_000;
 
 type ImportAnswer = { status: string; data: Record<string, unknown[]> };
 
@@ -171,13 +174,14 @@ for (const dialect of dialects) {
     );
 
     it('still refuses a body broken at its very end whole, writing nothing', async () => {
-      const good = jsonBody(`broken-${dialect}`, SMALLER);
+      const good = jsonBody(`broken-${dialect}`, BROKEN);
+      expect(Buffer.byteLength(good)).toBeGreaterThan(1 << 20);
       const broken = `${good.slice(0, -2)},]}`;
       const response = await instance.call('POST', '/members/import', {
         body: broken,
       });
       expect(response.json).toEqual({ status: 'ERROR', data: 'body: not valid JSON' });
-      const csv = `${csvBody(`broken-${dialect}`, SMALLER)}x@example.test,A,"B\r\n`;
+      const csv = `${csvBody(`broken-${dialect}`, BROKEN)}x@example.test,A,"B\r\n`;
       const refused = await instance.call('POST', '/members/import', {
         body: csv,
         headers: { 'content-type': 'text/csv' },
