@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { createClient } from '../../src/auth/auth.service.js';
 import { describeInBrowser, launchChromium, type ServedInstance, startServedInstance } from './browser.js';
 
@@ -29,7 +30,11 @@ describeInBrowser('the API reference page', () => {
       .select('id')
       .where('email', '=', 'admin@example.test')
       .executeTakeFirstOrThrow();
-    const client = await createClient(db, { name: 'Reference page', userId: id, scopes: ['members'] });
+    const client = await createClient(
+      db,
+      { name: 'Reference page', userId: id, scopes: ['members'] },
+      cliActor(),
+    );
     const page = await browser.newPage();
     const tokens: number[] = [];
     const calls: { status: number; authorization: string | undefined }[] = [];

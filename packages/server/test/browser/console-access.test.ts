@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { createUser } from '../../src/auth/auth.service.js';
 import {
   describeInBrowser,
@@ -130,11 +131,15 @@ describeInBrowser('the console’s access pages pass axe-core and fit a phone', 
       await follow('main form button[type=submit]');
       await state('key-revoked', 200);
 
-      const other = await createUser(served.instance.db.kysely, {
-        email: `other-${language}@example.test`,
-        firstname: 'Otto',
-        lastname: language,
-      });
+      const other = await createUser(
+        served.instance.db.kysely,
+        {
+          email: `other-${language}@example.test`,
+          firstname: 'Otto',
+          lastname: language,
+        },
+        cliActor(),
+      );
       await go('/console/access/users');
       await state('users', 200);
       await go(`/console/access/users/${other.id}`);

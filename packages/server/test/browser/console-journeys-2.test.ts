@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { createUser } from '../../src/auth/auth.service.js';
 import { consoleRoutes } from '../../src/console/console-kit.js';
 import { consoleStrings } from '../../src/console/strings.js';
@@ -177,8 +178,16 @@ describeInBrowser('console journeys: mail retry, a client’s life, admin pages'
   it('refuses every admin-only console route to a user who is not an admin', {
     timeout: 120_000,
   }, async () => {
-    const other = await createUser(db(), { email: OTHER, firstname: 'Nora', lastname: 'Operator' });
-    const target = await createUser(db(), { email: TARGET, firstname: 'Tom', lastname: 'Target' });
+    const other = await createUser(
+      db(),
+      { email: OTHER, firstname: 'Nora', lastname: 'Operator' },
+      cliActor(),
+    );
+    const target = await createUser(
+      db(),
+      { email: TARGET, firstname: 'Tom', lastname: 'Target' },
+      cliActor(),
+    );
     // Every route that declares `config.console: 'admin'`, as the app registered it.
     const routes = consoleRoutes(served.instance.app).filter((route) => route.access === 'admin');
     expect(routes.map((route) => route.url)).toContain('/console/access/users');
