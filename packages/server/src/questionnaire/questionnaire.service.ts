@@ -1,4 +1,6 @@
 import type { Transaction } from 'kysely';
+import type { Actor } from '../audit/actor.js';
+import { recordChange } from '../audit/audit.service.js';
 import { parseMemberExtra } from '../campaigns/campaign-members.repository.js';
 import { emptyCounts, statusCounts } from '../campaigns/campaigns.repository.js';
 import { type CampaignDeps, nowOf } from '../campaigns/campaigns.service.js';
@@ -124,8 +126,12 @@ async function participationOf<M extends PageMember, C extends PageCampaign>(
   };
 }
 
-/** The first time the link is opened: status `started`, `datestarted`, `sessionurl`. */
-export async function markStarted(deps: QuestionnaireDeps, participation: Participation): Promise<void> {
+/** The first time the link is opened: status `started`, `datestarted`, `sessionurl`, by `actor` (the member). */
+export async function markStarted(
+  deps: QuestionnaireDeps,
+  participation: Participation,
+  actor: Actor,
+): Promise<void> {
   const { member } = participation;
   if (member.status !== 'new' && member.status !== 'invited') return;
   const datestarted = nowOf(deps);
@@ -140,6 +146,7 @@ export async function markStarted(deps: QuestionnaireDeps, participation: Partic
       { campaignid: member.campaign_id, memberid: member.member_id, datestarted },
       { now: datestarted, orderKey: member.member_id },
     );
+    await recordChange(trx, actor, { resource: 'campaign_member', id: member.member_id, action: 'start' });
     return true;
   });
   if (started) deps.mailQueued();
@@ -302,7 +309,11 @@ export type CompletionOutcome =
  * `completed`, the mails (completeParticipation). A second send (two browsers, the back button)
  * finds the member completed and makes nothing again.
  */
-export async function complete(deps: QuestionnaireDeps, token: string): Promise<CompletionOutcome> {
+export async function complete(
+  deps: QuestionnaireDeps,
+  token: string,
+  actor: Actor,
+): Promise<CompletionOutcome> {
   if (!TOKEN_PATTERN.test(token)) return { kind: 'gone' };
   const outcome = await deps.db.transaction().execute(async (trx): Promise<CompletionOutcome> => {
     // The whole rows (the report and the mails need them), the member's locked.
@@ -313,7 +324,10 @@ export async function complete(deps: QuestionnaireDeps, token: string): Promise<
     const { participation } = found;
     const { member, campaign, variant } = participation;
     if (member.status === 'completed') {
-      return { kind: 'completed', reportId: await completeParticipation(deps, trx, campaign, member, {}) };
+      return {
+        kind: 'completed',
+        reportId: await completeParticipation(deps, trx, campaign, member, {}, actor),
+      };
     }
     if (participation.campaignStatus !== 'active') return { kind: 'closed' };
     const page = firstIncompletePage(variant, participation.answers);
@@ -325,7 +339,10 @@ export async function complete(deps: QuestionnaireDeps, token: string): Promise<
       if (error instanceof AnswerError) return { kind: 'incomplete', page: 1 };
       throw error;
     }
-    return { kind: 'completed', reportId: await completeParticipation(deps, trx, campaign, member, answers) };
+    return {
+      kind: 'completed',
+      reportId: await completeParticipation(deps, trx, campaign, member, answers, actor),
+    };
   });
   if (outcome.kind === 'completed') deps.mailQueued();
   return outcome;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { createUser, ensureAdmin } from '../../src/auth/auth.service.js';
 import { createCampaign } from '../../src/campaigns/campaigns.service.js';
 import { loadConfig } from '../../src/config.js';
@@ -47,6 +48,7 @@ describe('assay campaigns and mail preview', () => {
         deps,
         { userId: admin?.id as string },
         { name: 'Pulse', variant: 'teamscan', start: '2026-01-01T00:00:00+00:00', language: 'esES' },
+        cliActor(),
       );
       campaignId = campaign.campaignid;
     } finally {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { ensureAdmin } from '../../src/auth/auth.service.js';
 import { addMembers } from '../../src/campaigns/campaign-members.service.js';
 import { createCampaign } from '../../src/campaigns/campaigns.service.js';
@@ -41,6 +42,7 @@ describe('assay export campaign', () => {
         deps,
         { userId: admin?.id as string },
         { name: 'Pulse 2026', variant: 'teamscan', start: '2026-01-01T00:00:00+00:00' },
+        cliActor(),
       );
       campaignId = campaign.campaignid;
       const imported = await importMembers(db.kysely, {
@@ -50,7 +52,7 @@ describe('assay export campaign', () => {
         ],
       } as never);
       memberIds = imported.created;
-      await addMembers(deps, campaignId, { memberids: memberIds });
+      await addMembers(deps, campaignId, { memberids: memberIds }, cliActor());
     } finally {
       await db.close();
     }
