@@ -109,7 +109,14 @@ export const questionnaireRoutes: FastifyPluginAsyncTypebox<AppContext> = async 
       const form = formOf(request.body);
       if (!checkCsrf(request, form.csrf, secure)) return refuseForm(request, reply, token, `/page/${page}`);
       const later = form.action === 'later';
-      const outcome = await saveAnswers(deps, token, (variant) => pageNumber(variant, page), form, !later);
+      const outcome = await saveAnswers(
+        deps,
+        token,
+        (variant) => pageNumber(variant, page),
+        form,
+        !later,
+        request.ip,
+      );
       if (outcome.kind === 'saved') {
         const number = pageNumber(outcome.variant, page);
         return see(

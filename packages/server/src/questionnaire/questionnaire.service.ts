@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Actor } from '../audit/actor.js';
+import { type Actor, participantActor } from '../audit/actor.js';
 import { recordChange } from '../audit/audit.service.js';
 import { parseMemberExtra } from '../campaigns/campaign-members.repository.js';
 import { emptyCounts, statusCounts } from '../campaigns/campaigns.repository.js';
@@ -244,7 +244,8 @@ export type SaveOutcome =
  * problem: it also checks that the page can take answers (a page with problems is read back to
  * be shown again). Otherwise the participation is read first, without a lock; when the save
  * finds the row no longer open (reset, removed, sent since it was read), nothing is saved and the
- * lookup is made again to say why.
+ * lookup is made again to say why. The save is recorded in the audit log with it, as the member's
+ * from `address` (the participant is known by the token alone: the member is the token's).
  */
 export async function saveAnswers(
   deps: QuestionnaireDeps,
@@ -252,6 +253,7 @@ export async function saveAnswers(
   pageNumber: (variant: Variant) => number,
   form: Readonly<Record<string, unknown>>,
   requireAll: boolean,
+  address: string | null,
 ): Promise<SaveOutcome> {
   const alias = variantHint(deps.db, deps.dialect, token);
   const hinted = alias === undefined ? undefined : deps.variants.get(alias);
@@ -260,7 +262,7 @@ export async function saveAnswers(
     const page = hinted.pages[hintedNumber - 1] as Page;
     const submission = readPage(hinted, page, form, {}, requireAll);
     const patch = pagePatch(page, submission.answers);
-    const stored = await saveOpenPage(deps.db, token, alias, nowOf(deps), patch);
+    const stored = await saveOpenPage(deps.db, token, alias, nowOf(deps), patch, address);
     if (stored !== undefined) {
       // What is stored now: this page merged with whatever another tab saved meanwhile.
       const saved = { ...submission, answers: parseAnswers(stored) };
@@ -278,12 +280,19 @@ export async function saveAnswers(
   if (!open || number === 0) return { kind: 'looked-up', found };
   const page = participation.variant.pages[number - 1] as Page;
   const submission = readPage(participation.variant, page, form, participation.answers, requireAll);
-  const stored = await mergeAnswers(
-    deps.db,
-    deps.dialect,
-    participation.member,
-    pagePatch(page, submission.answers),
-  );
+  const actor = participantActor(participation.member.member_id, address);
+  const stored = await deps.db.transaction().execute(async (trx) => {
+    const merged = await mergeAnswers(
+      trx,
+      deps.dialect,
+      participation.member,
+      pagePatch(page, submission.answers),
+    );
+    // The entry names no field: the page's questions would tell its answers apart, never needed.
+    if (merged !== undefined)
+      await recordChange(trx, actor, { resource: 'answers', id: actor.id, action: 'save' });
+    return merged;
+  });
   if (stored === undefined) return { kind: 'looked-up', found: await lookup(deps, token) };
   // What is stored now: this page merged with whatever another tab saved meanwhile.
   const answers = parseAnswers(stored);
