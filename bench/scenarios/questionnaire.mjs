@@ -247,7 +247,7 @@ async function sqlAlone(store, getTokens, postTokens, page) {
       const now = `${new Date().toISOString().slice(0, 19)}+00:00`;
       start = performance.now();
       if (dialect === 'postgres') {
-        const saved = await saveOpenPage(kysely, postTokens[k], VARIANT, now, patches[k]);
+        const saved = await saveOpenPage(kysely, postTokens[k], VARIANT, now, patches[k], '127.0.0.1');
         if (!saved) throw new Error('the save wrote nothing');
         JSON.parse(saved);
       } else {

@@ -1,5 +1,7 @@
 import type { CampaignMailRequest } from '@assay/schema';
 import type { Kysely, Transaction } from 'kysely';
+import type { Actor } from '../audit/actor.js';
+import { recordChange } from '../audit/audit.service.js';
 import { findUserById } from '../auth/auth.repository.js';
 import type { Database } from '../db/database.js';
 import { BusinessError, notFound } from '../domain/errors.js';
@@ -15,7 +17,7 @@ import type { MailableMember } from './campaign-mail.repository.js';
 import * as members from './campaign-mail.repository.js';
 import { parseMemberExtra, parseMemberMailConfig } from './campaign-members.repository.js';
 import * as repo from './campaigns.repository.js';
-import { type CampaignDeps, nowOf, statusOf } from './campaigns.service.js';
+import { type CampaignDeps, nowOf, recordCampaignMembers, statusOf } from './campaigns.service.js';
 import type { CampaignRow } from './campaigns.table.js';
 
 /** The display name of `MAIL_FROM` (`Name <address>`), or its address. */
@@ -198,6 +200,7 @@ async function queue(deps: CampaignDeps, trx: Transaction<Database>, mails: Queu
 export async function inviteNow(
   deps: CampaignDeps,
   campaign: CampaignRow,
+  actor: Actor,
   memberIds?: string[],
 ): Promise<number> {
   const now = nowOf(deps);
@@ -215,6 +218,13 @@ export async function inviteNow(
       memberMail(context, member, 'campaign_invitation', 0, questionnaireLink(deps, member.token)),
     );
     await queue(deps, trx, mails, now);
+    await recordCampaignMembers(
+      trx,
+      actor,
+      campaign.id,
+      invited.map((member) => member.member_id),
+      'invite',
+    );
     // Reminders count from the invitation: the scheduler looks again.
     await repo.markDue(trx, campaign.id, now);
     return mails.length;
@@ -228,8 +238,13 @@ export async function inviteNow(
  * taking part): the invitation for a member not invited yet, else the invitation mail once more.
  * At most one such mail a minute per member: the minute is the mail's sequence in its unique key.
  */
-export async function resendLink(deps: CampaignDeps, campaign: CampaignRow, memberId: string): Promise<void> {
-  if ((await inviteNow(deps, campaign, [memberId])) > 0) return;
+export async function resendLink(
+  deps: CampaignDeps,
+  campaign: CampaignRow,
+  memberId: string,
+  actor: Actor,
+): Promise<void> {
+  if ((await inviteNow(deps, campaign, actor, [memberId])) > 0) return;
   const now = nowOf(deps);
   const queued = await deps.db.transaction().execute(async (trx) => {
     const [member] = await members.selectMailable(trx, campaign.id, [memberId], (query) =>
@@ -244,6 +259,7 @@ export async function resendLink(deps: CampaignDeps, campaign: CampaignRow, memb
       [memberMail(context, member, 'campaign_invitation', minute, questionnaireLink(deps, member.token))],
       now,
     );
+    await recordCampaignMembers(trx, actor, campaign.id, [memberId], 'invite');
     return true;
   });
   if (queued) deps.mailQueued();
@@ -256,6 +272,7 @@ export async function resendLink(deps: CampaignDeps, campaign: CampaignRow, memb
 export async function remindNow(
   deps: CampaignDeps,
   campaign: CampaignRow,
+  actor: Actor,
   options: {
     memberIds?: string[];
     due?: (member: { dateinvited: string | null; datereminded: string | null }) => boolean;
@@ -269,18 +286,24 @@ export async function remindNow(
     if (candidates.length === 0) return 0;
     const changed = await members.markReminded(trx, candidates, now);
     const context = await mailContext(deps, trx, campaign);
-    const mails = candidates
-      .filter((member) => changed.has(member.id))
-      .map((member) =>
-        memberMail(
-          context,
-          member,
-          'campaign_reminder',
-          member.countreminded + 1,
-          questionnaireLink(deps, member.token),
-        ),
-      );
+    const reminded = candidates.filter((member) => changed.has(member.id));
+    const mails = reminded.map((member) =>
+      memberMail(
+        context,
+        member,
+        'campaign_reminder',
+        member.countreminded + 1,
+        questionnaireLink(deps, member.token),
+      ),
+    );
     await queue(deps, trx, mails, now);
+    await recordCampaignMembers(
+      trx,
+      actor,
+      campaign.id,
+      reminded.map((member) => member.member_id),
+      'remind',
+    );
     await repo.markDue(trx, campaign.id, now);
     return mails.length;
   });
@@ -305,11 +328,12 @@ export async function invite(
   deps: CampaignDeps,
   id: string,
   input: CampaignMailRequest,
+  actor: Actor,
 ): Promise<string | string[]> {
   const campaign = await activeCampaign(deps, id);
   if (input.dryrun)
     return (await members.invitable(deps.db, id, input.memberids)).map((member) => member.member_id);
-  await inviteNow(deps, campaign, input.memberids);
+  await inviteNow(deps, campaign, actor, input.memberids);
   return '';
 }
 
@@ -318,6 +342,7 @@ export async function remind(
   deps: CampaignDeps,
   id: string,
   input: CampaignMailRequest,
+  actor: Actor,
 ): Promise<string | string[]> {
   const campaign = await activeCampaign(deps, id);
   if (input.dryrun) {
@@ -325,7 +350,7 @@ export async function remind(
       (member) => member.member_id,
     );
   }
-  await remindNow(deps, campaign, { memberIds: input.memberids });
+  await remindNow(deps, campaign, actor, { memberIds: input.memberids });
   return '';
 }
 
@@ -353,9 +378,12 @@ export async function notifyClosed(
   deps: CampaignDeps,
   trx: Transaction<Database>,
   campaign: CampaignRow,
+  actor: Actor,
 ): Promise<number> {
   const now = nowOf(deps);
   if (!(await members.markClosedNotified(trx, campaign.id, now))) return 0;
+  // The campaign's end is recorded when it is noticed (its end date, its last member done).
+  await recordChange(trx, actor, { resource: 'campaign', id: campaign.id, action: 'end' });
   await queueEvent(trx, 'campaign.ended', { campaignid: campaign.id, ended: now }, { now });
   const adminIds = adminsOf(campaign);
   if (adminIds.length === 0) return 0;
@@ -461,14 +489,19 @@ export async function mailRecipients(
  * POST /campaigns/{id}/members/remind for a check page shown at `shownAt`: reminds only members not
  * reminded since, so that the same form posted twice reminds nobody twice. Answers how many were queued.
  */
-export async function remindShown(deps: CampaignDeps, id: string, shownAt: string): Promise<number> {
+export async function remindShown(
+  deps: CampaignDeps,
+  id: string,
+  shownAt: string,
+  actor: Actor,
+): Promise<number> {
   const campaign = await activeCampaign(deps, id);
-  return remindNow(deps, campaign, {
+  return remindNow(deps, campaign, actor, {
     due: (member) => member.datereminded === null || member.datereminded < shownAt,
   });
 }
 
 /** POST /campaigns/{id}/members/invite from the console: answers how many invitations were queued. */
-export async function inviteAll(deps: CampaignDeps, id: string): Promise<number> {
-  return inviteNow(deps, await activeCampaign(deps, id));
+export async function inviteAll(deps: CampaignDeps, id: string, actor: Actor): Promise<number> {
+  return inviteNow(deps, await activeCampaign(deps, id), actor);
 }

@@ -236,49 +236,48 @@ export async function updateCampaignMember(
  * Lets the member take the questionnaire again under a new token. The status is decided in the same
  * statement that writes it, from the row as it is then: an invitation that commits while this waits
  * for the row makes it `invited`, never `new` (which would invite it twice). False when not there.
+ * In the caller's transaction (the reset's audit entry goes with it).
  */
 export async function resetCampaignMember(
-  db: Kysely<Database>,
+  trx: Transaction<Database>,
   campaignId: string,
   memberId: string,
   token: string,
   now: string,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    // The old link is remembered as reset, so that it says so rather than "unknown". The update
-    // answers the old token: it is read from the row as the update finds it.
-    const old = await trx
-      .selectFrom('campaign_members')
-      .select('token')
-      .where('campaign_id', '=', campaignId)
-      .where('member_id', '=', memberId)
-      .executeTakeFirst();
-    const result = await trx
-      .updateTable('campaign_members')
-      .set((eb) => ({
-        status: eb
-          .case()
-          .when('dateinvited', 'is', null)
-          .then(sql.lit<CampaignMemberRow['status']>('new'))
-          .else(sql.lit<CampaignMemberRow['status']>('invited'))
-          .end(),
-        token,
-        datestarted: null,
-        datecompleted: null,
-        // The reminders start again: a remind is how the member gets the new link.
-        datereminded: null,
-        countreminded: 0,
-        sessionurl: '',
-        results: '[]',
-        answers: '{}',
-      }))
-      .where('campaign_id', '=', campaignId)
-      .where('member_id', '=', memberId)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
-    if (old) await retireTokens(trx, [old.token], 'reset', campaignId, now);
-    return true;
-  });
+  // The old link is remembered as reset, so that it says so rather than "unknown". The update
+  // answers the old token: it is read from the row as the update finds it.
+  const old = await trx
+    .selectFrom('campaign_members')
+    .select('token')
+    .where('campaign_id', '=', campaignId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  const result = await trx
+    .updateTable('campaign_members')
+    .set((eb) => ({
+      status: eb
+        .case()
+        .when('dateinvited', 'is', null)
+        .then(sql.lit<CampaignMemberRow['status']>('new'))
+        .else(sql.lit<CampaignMemberRow['status']>('invited'))
+        .end(),
+      token,
+      datestarted: null,
+      datecompleted: null,
+      // The reminders start again: a remind is how the member gets the new link.
+      datereminded: null,
+      countreminded: 0,
+      sessionurl: '',
+      results: '[]',
+      answers: '{}',
+    }))
+    .where('campaign_id', '=', campaignId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  if (old) await retireTokens(trx, [old.token], 'reset', campaignId, now);
+  return true;
 }
 
 /** Remembers links that no longer work, and why (a token retired twice keeps its first reason). */
@@ -322,15 +321,16 @@ export async function deleteCampaignMember(
   return deleted.length === 1;
 }
 
+/** Removes every member of the campaign, their links remembered as removed; answers their member ids. */
 export async function deleteAllCampaignMembers(
   db: Kysely<Database> | Transaction<Database>,
   campaignId: string,
   now: string,
-): Promise<void> {
+): Promise<string[]> {
   const deleted = await db
     .deleteFrom('campaign_members')
     .where('campaign_id', '=', campaignId)
-    .returning('token')
+    .returning(['token', 'member_id'])
     .execute();
   await retireTokens(
     db,
@@ -339,6 +339,7 @@ export async function deleteAllCampaignMembers(
     campaignId,
     now,
   );
+  return deleted.map((row) => row.member_id);
 }
 
 /** A member's campaign memberships, with each campaign's fields. */

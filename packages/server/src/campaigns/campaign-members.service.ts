@@ -6,13 +6,14 @@ import type {
   CampaignMembersAdded,
   MemberCampaign,
 } from '@assay/schema';
+import type { Actor } from '../audit/actor.js';
 import { BusinessError, notFound } from '../domain/errors.js';
 import { descendantIds, groupExists } from '../groups/groups.repository.js';
 import { findMember } from '../members/members.repository.js';
 import { randomId, randomSecret } from '../util/ids.js';
 import * as members from './campaign-members.repository.js';
 import * as repo from './campaigns.repository.js';
-import { type CampaignDeps, checkStages, nowOf } from './campaigns.service.js';
+import { type CampaignDeps, checkStages, nowOf, recordCampaignMembers } from './campaigns.service.js';
 import type { CampaignMemberUpdate, CampaignRow, NewCampaignMemberRow } from './campaigns.table.js';
 import { campaignStatus, toCampaignMember, toCampaignMemberListItem } from './campaigns.wire.js';
 
@@ -97,6 +98,7 @@ export async function addToCampaign(
   deps: CampaignDeps,
   campaignId: string,
   memberIds: string[],
+  actor: Actor,
 ): Promise<CampaignMembersAdded> {
   const now = nowOf(deps);
   const result = await deps.db.transaction().execute(async (trx) => {
@@ -120,10 +122,12 @@ export async function addToCampaign(
         rows.push(newCampaignMember(campaignId, id, member, now));
       }
     }
-    const added = await members.insertCampaignMembers(trx, rows);
+    const inserted = await members.insertCampaignMembers(trx, rows);
     // Invitations of an `instant` or a `fixed` campaign go out at the scheduler's next tick.
-    if (added.size > 0 && campaign.autoinvite !== 'none') await repo.markDue(trx, campaignId, now);
-    return { added: rows.filter((row) => added.has(row.member_id)).map((row) => row.member_id), skipped };
+    if (inserted.size > 0 && campaign.autoinvite !== 'none') await repo.markDue(trx, campaignId, now);
+    const added = rows.filter((row) => inserted.has(row.member_id)).map((row) => row.member_id);
+    await recordCampaignMembers(trx, actor, campaignId, added, 'add');
+    return { added, skipped };
   });
   if (result.added.length > 0) deps.campaignsDue();
   return result;
@@ -134,6 +138,7 @@ export async function addMembers(
   deps: CampaignDeps,
   campaignId: string,
   input: CampaignMembersAdd,
+  actor: Actor,
 ): Promise<CampaignMembersAdded> {
   if (input.memberids === undefined && input.groupid === undefined)
     throw new BusinessError('memberids: give memberids, a groupid, or both');
@@ -141,12 +146,17 @@ export async function addMembers(
   const ids = [...(input.memberids ?? [])];
   if (input.groupid !== undefined)
     ids.push(...(await groupMemberIds(deps, input.groupid, input.subgroups ?? false)));
-  return addToCampaign(deps, campaignId, [...new Set(ids)]);
+  return addToCampaign(deps, campaignId, [...new Set(ids)], actor);
 }
 
 /** POST /campaigns/{id}/members/{memberid}: adding a member that is there already changes nothing. */
-export async function addMember(deps: CampaignDeps, campaignId: string, memberId: string): Promise<void> {
-  const { skipped } = await addToCampaign(deps, campaignId, [memberId]);
+export async function addMember(
+  deps: CampaignDeps,
+  campaignId: string,
+  memberId: string,
+  actor: Actor,
+): Promise<void> {
+  const { skipped } = await addToCampaign(deps, campaignId, [memberId], actor);
   const reason = skipped[0]?.reason;
   if (reason === SKIP_UNKNOWN) throw notFound('member');
   if (reason === SKIP_FULL) throw new BusinessError('maxparticipants: the campaign is full');
@@ -164,6 +174,7 @@ export async function patchMember(
   campaignId: string,
   memberId: string,
   input: CampaignMemberPatch,
+  actor: Actor,
 ): Promise<CampaignMember> {
   const campaign = await requireCampaign(deps, campaignId);
   const change: CampaignMemberUpdate = {};
@@ -177,30 +188,44 @@ export async function patchMember(
   checkStages(input.mailconfig, 'mailconfig');
   if (input.mailconfig !== undefined) change.mailconfig = members.memberMailConfigText(input.mailconfig);
   if (input.testuser !== undefined) change.testuser = input.testuser ? 1 : 0;
+  // The entry names the fields the caller sent; a patch that changes nothing records nothing.
+  const fields = Object.keys(input).filter((key) => input[key as keyof CampaignMemberPatch] !== undefined);
   const found =
     Object.keys(change).length === 0
       ? (await members.findCampaignMember(deps.db, campaignId, memberId)) !== undefined
-      : await members.updateCampaignMember(deps.db, campaignId, memberId, change);
+      : await deps.db.transaction().execute(async (trx) => {
+          if (!(await members.updateCampaignMember(trx, campaignId, memberId, change))) return false;
+          await recordCampaignMembers(trx, actor, campaignId, [memberId], 'update', fields);
+          return true;
+        });
   if (!found) throw notFound('campaign member');
   return getMember(deps, campaignId, memberId);
 }
 
-export async function removeMember(deps: CampaignDeps, campaignId: string, memberId: string): Promise<void> {
+export async function removeMember(
+  deps: CampaignDeps,
+  campaignId: string,
+  memberId: string,
+  actor: Actor,
+): Promise<void> {
   await requireCampaign(deps, campaignId);
   const removed = await deps.db.transaction().execute(async (trx) => {
     await repo.cancelQueuedMails(trx, campaignId, memberId);
-    return members.deleteCampaignMember(trx, campaignId, memberId, nowOf(deps));
+    if (!(await members.deleteCampaignMember(trx, campaignId, memberId, nowOf(deps)))) return false;
+    await recordCampaignMembers(trx, actor, campaignId, [memberId], 'remove');
+    return true;
   });
   if (!removed) throw notFound('campaign member');
   // An `auto` campaign whose last unfinished member left may have ended.
   await repo.markDue(deps.db, campaignId, nowOf(deps));
 }
 
-export async function removeAllMembers(deps: CampaignDeps, campaignId: string): Promise<void> {
+export async function removeAllMembers(deps: CampaignDeps, campaignId: string, actor: Actor): Promise<void> {
   await requireCampaign(deps, campaignId);
   await deps.db.transaction().execute(async (trx) => {
     await repo.cancelQueuedMails(trx, campaignId);
-    await members.deleteAllCampaignMembers(trx, campaignId, nowOf(deps));
+    const removed = await members.deleteAllCampaignMembers(trx, campaignId, nowOf(deps));
+    await recordCampaignMembers(trx, actor, campaignId, removed, 'remove');
   });
 }
 
@@ -210,10 +235,20 @@ export async function removeAllMembers(deps: CampaignDeps, campaignId: string): 
  * reminder count, and a new token, so that the old link says it was reset and a remind sends the
  * new one. Reports already made stay.
  */
-export async function resetMember(deps: CampaignDeps, campaignId: string, memberId: string): Promise<void> {
+export async function resetMember(
+  deps: CampaignDeps,
+  campaignId: string,
+  memberId: string,
+  actor: Actor,
+): Promise<void> {
   await requireCampaign(deps, campaignId);
-  if (!(await members.resetCampaignMember(deps.db, campaignId, memberId, randomSecret(), nowOf(deps))))
-    throw notFound('campaign member');
+  const reset = await deps.db.transaction().execute(async (trx) => {
+    if (!(await members.resetCampaignMember(trx, campaignId, memberId, randomSecret(), nowOf(deps))))
+      return false;
+    await recordCampaignMembers(trx, actor, campaignId, [memberId], 'reset');
+    return true;
+  });
+  if (!reset) throw notFound('campaign member');
   await repo.markDue(deps.db, campaignId, nowOf(deps));
 }
 

@@ -18,6 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
+import { actorOf } from '../http/actor.js';
 import { failure, ok } from '../http/envelope.js';
 import { sendExport } from '../http/file-reply.js';
 import {
@@ -71,7 +72,8 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
         response: responses(CampaignDetail),
       },
     },
-    async (request) => ok(await campaigns.createCampaign(deps, caller(request), request.body)),
+    async (request) =>
+      ok(await campaigns.createCampaign(deps, caller(request), request.body, actorOf(request))),
   );
 
   app.post(
@@ -116,7 +118,15 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
       },
     },
     async (request) =>
-      ok(await campaigns.patchCampaign(deps, caller(request), request.params.campaignid, request.body)),
+      ok(
+        await campaigns.patchCampaign(
+          deps,
+          caller(request),
+          request.params.campaignid,
+          request.body,
+          actorOf(request),
+        ),
+      ),
   );
 
   app.delete(
@@ -131,7 +141,7 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
       },
     },
     async (request) => {
-      await campaigns.deleteCampaign(deps, request.params.campaignid);
+      await campaigns.deleteCampaign(deps, request.params.campaignid, actorOf(request));
       return ok('');
     },
   );
@@ -195,7 +205,8 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
         response: responses(CampaignMembersAdded),
       },
     },
-    async (request) => ok(await members.addMembers(deps, request.params.campaignid, request.body)),
+    async (request) =>
+      ok(await members.addMembers(deps, request.params.campaignid, request.body, actorOf(request))),
   );
 
   app.delete(
@@ -210,7 +221,7 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
       },
     },
     async (request) => {
-      await members.removeAllMembers(deps, request.params.campaignid);
+      await members.removeAllMembers(deps, request.params.campaignid, actorOf(request));
       return ok('');
     },
   );
@@ -235,14 +246,16 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
     mailSchema(
       'Invite every member with status new (or those of memberids); dryrun answers who, sending nothing',
     ),
-    async (request) => ok(await mail.invite(deps, request.params.campaignid, mailRequest(request.body))),
+    async (request) =>
+      ok(await mail.invite(deps, request.params.campaignid, mailRequest(request.body), actorOf(request))),
   );
   app.post(
     '/campaigns/:campaignid/members/remind',
     mailSchema(
       'Remind members invited or started, below reminderrepeat; dryrun answers who, sending nothing',
     ),
-    async (request) => ok(await mail.remind(deps, request.params.campaignid, mailRequest(request.body))),
+    async (request) =>
+      ok(await mail.remind(deps, request.params.campaignid, mailRequest(request.body), actorOf(request))),
   );
 
   app.get(
@@ -277,7 +290,7 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
     async (request) => {
       requireEmptyBody(request.body);
       const { campaignid, memberid } = request.params;
-      await members.addMember(deps, campaignid, memberid);
+      await members.addMember(deps, campaignid, memberid, actorOf(request));
       return ok('');
     },
   );
@@ -296,7 +309,7 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
     },
     async (request) => {
       const { campaignid, memberid } = request.params;
-      return ok(await members.patchMember(deps, campaignid, memberid, request.body));
+      return ok(await members.patchMember(deps, campaignid, memberid, request.body, actorOf(request)));
     },
   );
 
@@ -313,7 +326,7 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
     },
     async (request) => {
       const { campaignid, memberid } = request.params;
-      await members.removeMember(deps, campaignid, memberid);
+      await members.removeMember(deps, campaignid, memberid, actorOf(request));
       return ok('');
     },
   );
@@ -332,7 +345,7 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
     },
     async (request) => {
       const { campaignid, memberid } = request.params;
-      await members.resetMember(deps, campaignid, memberid);
+      await members.resetMember(deps, campaignid, memberid, actorOf(request));
       return ok('');
     },
   );

@@ -6,7 +6,9 @@ import {
   MAIL_STAGES,
   type Offset,
 } from '@assay/schema';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { Actor } from '../audit/actor.js';
+import { recordChange, recordChanges } from '../audit/audit.service.js';
 import { findUserByEmail } from '../auth/auth.repository.js';
 import type { AppContext } from '../context.js';
 import { type Database, isUniqueViolation } from '../db/database.js';
@@ -28,6 +30,28 @@ export type CampaignDeps = Pick<
 >;
 
 export const nowOf = (deps: Pick<CampaignDeps, 'clock'>) => formatDate(deps.clock());
+
+/**
+ * The entries of a change to members' places in a campaign (added, removed, invited, reminded,
+ * ...), in the change's transaction: one `campaign_member` entry per member, with the member's id
+ * so that everything about one person is found by it, and one `campaign` entry with the same
+ * action that says which campaign it was. Nothing is recorded when no member changed.
+ */
+export async function recordCampaignMembers(
+  trx: Transaction<Database>,
+  actor: Actor,
+  campaignId: string,
+  memberIds: readonly string[],
+  action: string,
+  fields?: readonly string[],
+): Promise<void> {
+  if (memberIds.length === 0) return;
+  const extra = fields ? { fields } : {};
+  await recordChanges(trx, actor, [
+    { resource: 'campaign', id: campaignId, action, ...extra },
+    ...memberIds.map((id) => ({ resource: 'campaign_member' as const, id, action, ...extra })),
+  ]);
+}
 
 const bit = (value: boolean) => (value ? 1 : 0);
 
@@ -217,6 +241,7 @@ export async function createCampaign(
   deps: CampaignDeps,
   caller: Caller,
   input: CampaignCreate,
+  actor: Actor,
 ): Promise<CampaignDetail> {
   const row = await prepareCampaign(deps, caller, input);
   const inserted = await deps.db.transaction().execute(async (trx) => {
@@ -229,6 +254,7 @@ export async function createCampaign(
         type: 'owner',
         created: row.created,
       });
+      await recordChange(trx, actor, { resource: 'campaign', id: row.id, action: 'create' });
     }
     return done;
   });
@@ -241,6 +267,7 @@ export async function patchCampaign(
   caller: Caller,
   id: string,
   input: CampaignPatch,
+  actor: Actor,
 ): Promise<CampaignDetail> {
   const row = await repo.findCampaign(deps.db, id);
   if (!row) throw notFound('campaign');
@@ -295,8 +322,13 @@ export async function patchCampaign(
   if (input.sendreportdelivery !== undefined) change.sendreportdelivery = bit(input.sendreportdelivery);
   // Whatever changed, the scheduler looks again: an end date, an invite moment or reminders may have moved.
   change.due_at = nowOf(deps);
+  // The entry names the fields the caller sent (the schedule's derived columns are not its words).
+  const fields = Object.keys(input).filter((key) => input[key as keyof CampaignPatch] !== undefined);
   try {
-    if (!(await repo.updateCampaign(deps.db, id, change))) throw notFound('campaign');
+    await deps.db.transaction().execute(async (trx) => {
+      if (!(await repo.updateCampaign(trx, id, change))) throw notFound('campaign');
+      await recordChange(trx, actor, { resource: 'campaign', id, action: 'update', fields });
+    });
   } catch (error) {
     // Another campaign took the alias between the check and the write.
     if (isUniqueViolation(error)) throw new BusinessError('alias: already exists');
@@ -307,12 +339,15 @@ export async function patchCampaign(
 }
 
 /** Deletes a campaign with its members and shares; its reports stay (their campaignid becomes null). */
-export async function deleteCampaign(deps: CampaignDeps, id: string): Promise<void> {
+export async function deleteCampaign(deps: CampaignDeps, id: string, actor: Actor): Promise<void> {
   const deleted = await deps.db.transaction().execute(async (trx) => {
     await repo.cancelQueuedMails(trx, id);
     // Its members' links say that the questionnaire is gone, not that they were never valid.
-    await deleteAllCampaignMembers(trx, id, nowOf(deps));
-    return repo.deleteCampaign(trx, id);
+    const removed = await deleteAllCampaignMembers(trx, id, nowOf(deps));
+    if (!(await repo.deleteCampaign(trx, id))) return false;
+    await recordCampaignMembers(trx, actor, id, removed, 'remove');
+    await recordChange(trx, actor, { resource: 'campaign', id, action: 'delete' });
+    return true;
   });
   if (!deleted) throw notFound('campaign');
 }
@@ -338,14 +373,20 @@ export async function shareCampaign(
   db: Kysely<Database>,
   campaignId: string,
   email: string,
+  actor: Actor,
 ): Promise<boolean> {
   const user = await shareParties(db, campaignId, email);
-  return repo.insertShare(db, {
-    id: randomId(),
-    campaign_id: campaignId,
-    user_id: user.id,
-    type: 'editor',
-    created: formatDate(new Date()),
+  return db.transaction().execute(async (trx) => {
+    const added = await repo.insertShare(trx, {
+      id: randomId(),
+      campaign_id: campaignId,
+      user_id: user.id,
+      type: 'editor',
+      created: formatDate(new Date()),
+    });
+    // The entry is the campaign's; the user is not named (an e-mail is a value, never logged).
+    if (added) await recordChange(trx, actor, { resource: 'campaign', id: campaignId, action: 'share' });
+    return added;
   });
 }
 
@@ -354,7 +395,12 @@ export async function unshareCampaign(
   db: Kysely<Database>,
   campaignId: string,
   email: string,
+  actor: Actor,
 ): Promise<boolean> {
   const user = await shareParties(db, campaignId, email);
-  return repo.deleteShare(db, campaignId, user.id);
+  return db.transaction().execute(async (trx) => {
+    const removed = await repo.deleteShare(trx, campaignId, user.id);
+    if (removed) await recordChange(trx, actor, { resource: 'campaign', id: campaignId, action: 'unshare' });
+    return removed;
+  });
 }

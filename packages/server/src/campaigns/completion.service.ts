@@ -1,4 +1,6 @@
 import type { Transaction } from 'kysely';
+import type { Actor } from '../audit/actor.js';
+import { recordChanges } from '../audit/audit.service.js';
 import type { Database } from '../db/database.js';
 import { BusinessError } from '../domain/errors.js';
 import { questionnaireLink, reportLink } from '../questionnaire/links.js';
@@ -16,6 +18,7 @@ import type { CampaignMemberRow, CampaignRow } from './campaigns.table.js';
  * `completed` with `datecompleted` and `results` `{ status, reportid }`, and the completion mails
  * queued. A member already completed gets its report id back and nothing happens again, so a
  * second submit (the back button, two tabs) can never make a second report or mail.
+ * The entries (the member's completion and the report made) are written with it, by `actor`.
  * The caller wakes the mail worker after the commit.
  */
 export async function completeParticipation(
@@ -24,6 +27,7 @@ export async function completeParticipation(
   campaign: CampaignRow,
   member: CampaignMemberRow,
   answers: Readonly<Record<string, number | string>>,
+  actor: Actor,
 ): Promise<string> {
   if (member.status === 'completed') {
     const done = parseResults(member.results)?.reportid;
@@ -70,5 +74,9 @@ export async function completeParticipation(
     { now, orderKey: member.member_id },
   );
   await queueCompletionMails(deps, trx, campaign, member, reportLink(deps, member.token));
+  await recordChanges(trx, actor, [
+    { resource: 'campaign_member', id: member.member_id, action: 'complete' },
+    { resource: 'report', id: reportId as string, action: 'create' },
+  ]);
   return reportId as string;
 }

@@ -1,4 +1,5 @@
 import { MAIL_STAGES } from '@assay/schema';
+import { cliActor } from '../audit/actor.js';
 import { previewMail } from '../campaigns/campaign-mail.service.js';
 import { findCampaign } from '../campaigns/campaigns.repository.js';
 import { type CampaignDeps, shareCampaign, unshareCampaign } from '../campaigns/campaigns.service.js';
@@ -8,14 +9,14 @@ import { isLanguage, type MailStage } from '../variants/variant.types.js';
 /** `assay campaigns share|unshare ...` and `assay mail preview`: each answers what the CLI prints. */
 
 export async function share(deps: CampaignDeps, campaignId: string, email: string): Promise<string> {
-  const added = await shareCampaign(deps.db, campaignId, email);
+  const added = await shareCampaign(deps.db, campaignId, email, cliActor());
   return added
     ? `campaign ${campaignId} shared with ${email} (editor)`
     : `${email} already has access to campaign ${campaignId}`;
 }
 
 export async function unshare(deps: CampaignDeps, campaignId: string, email: string): Promise<string> {
-  const removed = await unshareCampaign(deps.db, campaignId, email);
+  const removed = await unshareCampaign(deps.db, campaignId, email, cliActor());
   return removed
     ? `campaign ${campaignId} is no longer shared with ${email}`
     : `campaign ${campaignId} was not shared with ${email} (an owner keeps access)`;

@@ -186,7 +186,7 @@ export async function runDemo(deps: CampaignDeps, now = new Date()): Promise<Dem
           variant,
           syntheticAnswers(variant, campaign.language as Language, seedBase + i),
         );
-        return completeParticipation(deps, trx, campaign, member, answers);
+        return completeParticipation(deps, trx, campaign, member, answers, cliActor());
       });
       reports.push(reportId);
       personalReports++;
@@ -194,13 +194,18 @@ export async function runDemo(deps: CampaignDeps, now = new Date()): Promise<Dem
     return reports;
   };
   const campaign = async (name: string, variant: string, language?: string) => {
-    const made = await createCampaign(deps, caller, {
-      name,
-      variant,
-      start,
-      ...(language ? { language } : {}),
-      closingtype: 'open',
-    } as never);
+    const made = await createCampaign(
+      deps,
+      caller,
+      {
+        name,
+        variant,
+        start,
+        ...(language ? { language } : {}),
+        closingtype: 'open',
+      } as never,
+      cliActor(),
+    );
     campaigns.push(made.campaignid);
     return made.campaignid;
   };
@@ -208,13 +213,13 @@ export async function runDemo(deps: CampaignDeps, now = new Date()): Promise<Dem
   // Big Five for engineering: three in four have answered.
   const bigfive = await campaign('Big Five – Engineering 2026', 'bigfive');
   const engineers = [...membersOf(platform), ...membersOf(mobile)];
-  await addMembers(deps, bigfive, { groupid: engineering, subgroups: true } as never);
+  await addMembers(deps, bigfive, { groupid: engineering, subgroups: true } as never, cliActor());
   const bigfiveReports = await complete(bigfive, engineers, 0.75, 1);
 
   // Team scan for sales, in Dutch.
   const teamscan = await campaign('Teamscan Sales Q4', 'teamscan', 'nlNL');
   const sellers = membersOf(sales);
-  await addMembers(deps, teamscan, { groupid: sales } as never);
+  await addMembers(deps, teamscan, { groupid: sales } as never, cliActor());
   const teamscanReports = await complete(teamscan, sellers, 0.8, 500);
 
   // A 360 round: three subjects from People & Culture, each with a manager, three peers and three
@@ -230,7 +235,7 @@ export async function runDemo(deps: CampaignDeps, now = new Date()): Promise<Dem
       ...[0, 1, 2].map((k): [string, string] => [sellers[s * 6 + k] as string, 'peer']),
       ...[3, 4, 5].map((k): [string, string] => [sellers[s * 6 + k] as string, 'directreport']),
     ];
-    await addMembers(deps, id, { memberids: cast.map(([memberId]) => memberId) } as never);
+    await addMembers(deps, id, { memberids: cast.map(([memberId]) => memberId) } as never, cliActor());
     for (const [memberId, role] of cast) {
       await updateCampaignMember(db, id, memberId, { extra: memberExtraText({ role, subject }) });
     }

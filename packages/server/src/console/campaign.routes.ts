@@ -24,7 +24,7 @@ import { type ApiInstance, fieldsOf, validated } from '../http/route-schema.js';
 import { listMails } from '../mail/outbox.service.js';
 import { PAGE_CSP } from '../pages/security.js';
 import { campaignStrings } from './campaign-strings.js';
-import { showConsole, viewerOf } from './console-kit.js';
+import { consoleActorOf, showConsole, viewerOf } from './console-kit.js';
 import {
   addedNotice,
   addMembersView,
@@ -213,6 +213,7 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
           caller,
           campaignid,
           validated(CampaignPatch, settingPatch(field, value), 'body'),
+          consoleActorOf(request),
         );
       } catch (error) {
         if (!(error instanceof BusinessError)) throw error;
@@ -277,7 +278,7 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
       const subgroups = fieldsOf(request.body).subgroups === 'true';
       const inputs = byGroup ? ids.map((groupid) => ({ groupid, subgroups })) : [{ memberids: ids }];
       for (const input of inputs) {
-        const result = await addMembers(deps, campaignid, input);
+        const result = await addMembers(deps, campaignid, input, consoleActorOf(request));
         added += result.added.length;
         full += result.skipped.filter((skip) => skip.reason === SKIP_FULL).length;
       }
@@ -311,7 +312,12 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
       { schema: { params: memberParams } },
       async (request, reply) => {
         const { campaignid, memberid } = request.params;
-        await (action === 'remove' ? removeMember : resetMember)(deps, campaignid, memberid);
+        await (action === 'remove' ? removeMember : resetMember)(
+          deps,
+          campaignid,
+          memberid,
+          consoleActorOf(request),
+        );
         return reply.redirect(
           `${campaignHref(campaignid)}?done=${action === 'remove' ? 'removed' : 'reset'}#members`,
           303,
@@ -341,9 +347,9 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
         const shown = fieldsOf(request.body).shown;
         let count: number;
         try {
-          if (kind === 'invite') count = await inviteAll(deps, campaignid);
+          if (kind === 'invite') count = await inviteAll(deps, campaignid, consoleActorOf(request));
           else if (typeof shown === 'string' && /^\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:\d\d)$/.test(shown))
-            count = await remindShown(deps, campaignid, shown);
+            count = await remindShown(deps, campaignid, shown, consoleActorOf(request));
           else return page(reply, 400, await check(request, request.params.campaignid));
         } catch (error) {
           if (!(error instanceof BusinessError)) throw error;

@@ -8,7 +8,7 @@ import type { ApiInstance } from '../http/route-schema.js';
 import { fieldsOf } from '../http/route-schema.js';
 import { signupLink } from '../questionnaire/links.js';
 import type { MailStage } from '../variants/variant.types.js';
-import { sendMailHtml, showConsole, viewerOf } from './console-kit.js';
+import { consoleActorOf, sendMailHtml, showConsole, viewerOf } from './console-kit.js';
 import { type DraftAnswers, discardDraft, loadDraft, saveDraft } from './drafts.service.js';
 import {
   CHECK_HREF,
@@ -89,7 +89,9 @@ export async function wizardRoutes(app: ApiInstance, deps: AppContext) {
     const missing = firstUnanswered(answers);
     if (missing) return reply.redirect(stepHref(missing), 303);
     const problem = await checkAll(deps, caller(request), answers);
-    const done = problem ? { problem } : await createFromAnswers(deps, caller(request), answers);
+    const done = problem
+      ? { problem }
+      : await createFromAnswers(deps, caller(request), answers, consoleActorOf(request));
     if ('problem' in done) {
       return showStep(request, reply, 400, {
         step: done.problem.step,

@@ -1,4 +1,5 @@
 import { CampaignCreate, type CampaignDetail } from '@assay/schema';
+import type { Actor } from '../audit/actor.js';
 import { type CampaignDeps, createCampaign, prepareCampaign } from '../campaigns/campaigns.service.js';
 import type { CampaignRow } from '../campaigns/campaigns.table.js';
 import type { Caller } from '../campaigns/campaigns.wire.js';
@@ -109,9 +110,10 @@ export async function createFromAnswers(
   deps: CampaignDeps,
   caller: Caller,
   answers: DraftAnswers,
+  actor: Actor,
 ): Promise<{ campaign: CampaignDetail } | { problem: WizardProblem }> {
   try {
-    return { campaign: await createCampaign(deps, caller, wholeInput(answers)) };
+    return { campaign: await createCampaign(deps, caller, wholeInput(answers), actor) };
   } catch (error) {
     return { problem: problemOf(error, 'name') };
   }

@@ -1,4 +1,5 @@
 import type { Offset } from '@assay/schema';
+import { SYSTEM_ACTOR } from '../audit/actor.js';
 import { remindable } from '../campaigns/campaign-mail.repository.js';
 import { inviteNow, notifyClosed, remindNow } from '../campaigns/campaign-mail.service.js';
 import * as repo from '../campaigns/campaigns.repository.js';
@@ -79,9 +80,9 @@ async function runCampaign(deps: CampaignDeps, id: string, lease: string, report
   if (status === 'active') {
     const inviteDue =
       campaign.autoinvite === 'instant' || (campaign.autoinvite === 'fixed' && inviteMoment(campaign) <= now);
-    if (inviteDue) report.invited += await inviteNow(deps, campaign);
+    if (inviteDue) report.invited += await inviteNow(deps, campaign, SYSTEM_ACTOR);
     if (campaign.autoreminder === 1 && reminderOffset && campaign.reminderrepeat) {
-      report.reminded += await remindNow(deps, campaign, {
+      report.reminded += await remindNow(deps, campaign, SYSTEM_ACTOR, {
         due: (member) => (reminderMoment(member, reminderOffset) ?? now) <= now,
       });
     }
@@ -91,7 +92,7 @@ async function runCampaign(deps: CampaignDeps, id: string, lease: string, report
   if (status === 'ended' && campaign.closed_notified === null) {
     const row = campaign;
     await deps.db.transaction().execute(async (trx) => {
-      report.closed += (await notifyClosed(deps, trx, row)) > 0 ? 1 : 0;
+      report.closed += (await notifyClosed(deps, trx, row, SYSTEM_ACTOR)) > 0 ? 1 : 0;
     });
     deps.mailQueued();
   }

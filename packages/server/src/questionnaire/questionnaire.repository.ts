@@ -236,22 +236,64 @@ export async function mergeAnswers(
 }
 
 const saveOpenQuery = preparedWritePerDb(
-  4,
-  (db, token: string, variant: string, now: string, patch: string) =>
+  5,
+  (db, token: string, variant: string, now: string, patch: string, address: string | null) =>
     db
-      .updateTable('campaign_members as cm')
-      .from('campaigns as c')
-      .set({ answers: mergedAnswers('postgres', patch, 'cm.answers') })
-      .whereRef('c.id', '=', 'cm.campaign_id')
-      .where('cm.token', '=', token)
-      .where('c.variant', '=', variant)
-      .where('cm.status', '!=', 'completed')
-      .where(sql<boolean>`${sql.ref('c.start_at')} collate "C" <= ${now}`)
-      .where(
-        sql<boolean>`not (${sql.ref('c.closingtype')} = 'date' and ${sql.ref('c.end_at')} is not null and ${sql.ref('c.end_at')} collate "C" <= ${now})`,
+      .with('saved', (qc) =>
+        qc
+          .updateTable('campaign_members as cm')
+          .from('campaigns as c')
+          .set({ answers: mergedAnswers('postgres', patch, 'cm.answers') })
+          .whereRef('c.id', '=', 'cm.campaign_id')
+          .where('cm.token', '=', token)
+          .where('c.variant', '=', variant)
+          .where('cm.status', '!=', 'completed')
+          .where(sql<boolean>`${sql.ref('c.start_at')} collate "C" <= ${now}`)
+          .where(
+            sql<boolean>`not (${sql.ref('c.closingtype')} = 'date' and ${sql.ref('c.end_at')} is not null and ${sql.ref('c.end_at')} collate "C" <= ${now})`,
+          )
+          .where(pageSaveCommit)
+          .returning(['cm.answers', 'cm.member_id']),
       )
-      .where(pageSaveCommit)
-      .returning('cm.answers'),
+      // The audit entry of the save, written by the same statement (a data-modifying WITH runs
+      // whether or not the outer query reads it): participantActor's columns, the member's id from
+      // the row saved, and no field names (never the answers).
+      .with('logged', (qc) =>
+        qc
+          .insertInto('audit_log')
+          .columns([
+            'at',
+            'actor_type',
+            'actor_id',
+            'user_id',
+            'channel',
+            'address',
+            'resource_type',
+            'resource_id',
+            'action',
+            'fields',
+            'outcome',
+          ])
+          .expression((eb) =>
+            eb
+              .selectFrom('saved')
+              .select([
+                sql<string>`${now}::text`.as('at'),
+                sql.lit('member').as('actor_type'),
+                'saved.member_id as actor_id',
+                sql<null>`null`.as('user_id'),
+                sql.lit('participant').as('channel'),
+                sql<string | null>`${address}::text`.as('address'),
+                sql.lit('answers').as('resource_type'),
+                'saved.member_id as resource_id',
+                sql.lit('save').as('action'),
+                sql<null>`null`.as('fields'),
+                sql.lit('succeeded').as('outcome'),
+              ]),
+          ),
+      )
+      .selectFrom('saved')
+      .select('saved.answers'),
 );
 
 /**
@@ -261,7 +303,8 @@ const saveOpenQuery = preparedWritePerDb(
  * past the end of a `date` campaign; an `auto` campaign cannot have ended while this member has
  * not sent). Dates compare as text in the C collation, as JavaScript compares them. Answers the
  * answers now stored (all a page sent without a problem needs to say where to go next), or
- * undefined when nothing was written.
+ * undefined when nothing was written. The same statement records the save in the audit log, as
+ * the member's from `address` at `now` (the entry exists exactly when the answers were written).
  */
 export async function saveOpenPage(
   db: Kysely<Database>,
@@ -269,8 +312,9 @@ export async function saveOpenPage(
   variant: string,
   now: string,
   patch: Readonly<Record<string, number | string | null>>,
+  address: string | null,
 ): Promise<string | undefined> {
-  const [row] = await saveOpenQuery(db, 'postgres')(token, variant, now, JSON.stringify(patch));
+  const [row] = await saveOpenQuery(db, 'postgres')(token, variant, now, JSON.stringify(patch), address);
   return row?.answers;
 }
 

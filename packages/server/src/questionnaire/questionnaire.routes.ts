@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
+import { participantActor } from '../audit/actor.js';
 import type { AppContext } from '../context.js';
 import { sendPdf } from '../http/pdf-reply.js';
 import { STYLESHEET, STYLESHEET_VERSION } from '../pages/render.js';
@@ -74,7 +75,7 @@ export const questionnaireRoutes: FastifyPluginAsyncTypebox<AppContext> = async 
     if (!participation) return reply;
     const closed = gate(reply, participation);
     if (closed) return closed;
-    await markStarted(deps, participation);
+    await markStarted(deps, participation, participantActor(participation.member.member_id, request.ip));
     // The link resumes at the first page with a required answer missing, its answers filled in.
     if (Object.keys(participation.answers).length > 0) {
       const incomplete = firstIncompletePage(participation.variant, participation.answers);
@@ -93,7 +94,7 @@ export const questionnaireRoutes: FastifyPluginAsyncTypebox<AppContext> = async 
       if (closed) return closed;
       const number = pageNumber(participation.variant, request.params.page);
       if (number === 0) return see(reply, q(participation.member.token));
-      await markStarted(deps, participation);
+      await markStarted(deps, participation, participantActor(participation.member.member_id, request.ip));
       const csrf = csrfToken(request, reply, secure);
       const fromCheck = request.query.return === 'check';
       return show(reply, 200, questionPageView(participation, number, paths, csrf, undefined, fromCheck));
@@ -108,7 +109,14 @@ export const questionnaireRoutes: FastifyPluginAsyncTypebox<AppContext> = async 
       const form = formOf(request.body);
       if (!checkCsrf(request, form.csrf, secure)) return refuseForm(request, reply, token, `/page/${page}`);
       const later = form.action === 'later';
-      const outcome = await saveAnswers(deps, token, (variant) => pageNumber(variant, page), form, !later);
+      const outcome = await saveAnswers(
+        deps,
+        token,
+        (variant) => pageNumber(variant, page),
+        form,
+        !later,
+        request.ip,
+      );
       if (outcome.kind === 'saved') {
         const number = pageNumber(outcome.variant, page);
         return see(
@@ -160,7 +168,7 @@ export const questionnaireRoutes: FastifyPluginAsyncTypebox<AppContext> = async 
       if (member.status === 'completed') return see(reply, q(member.token, '/done'));
       if (!checkCsrf(request, formOf(request.body).csrf, secure))
         return show(reply, 403, expiredView(chromeOf(participation), q(member.token, '/check')));
-      const outcome = await complete(deps, member.token);
+      const outcome = await complete(deps, member.token, participantActor(member.member_id, request.ip));
       if (outcome.kind === 'incomplete') return see(reply, q(member.token, `/page/${outcome.page}`));
       return see(reply, q(member.token, outcome.kind === 'completed' ? '/done' : ''));
     },

@@ -1,4 +1,6 @@
 import type { Transaction } from 'kysely';
+import { type Actor, participantActor } from '../audit/actor.js';
+import { recordChange } from '../audit/audit.service.js';
 import { parseMemberExtra } from '../campaigns/campaign-members.repository.js';
 import { emptyCounts, statusCounts } from '../campaigns/campaigns.repository.js';
 import { type CampaignDeps, nowOf } from '../campaigns/campaigns.service.js';
@@ -124,8 +126,12 @@ async function participationOf<M extends PageMember, C extends PageCampaign>(
   };
 }
 
-/** The first time the link is opened: status `started`, `datestarted`, `sessionurl`. */
-export async function markStarted(deps: QuestionnaireDeps, participation: Participation): Promise<void> {
+/** The first time the link is opened: status `started`, `datestarted`, `sessionurl`, by `actor` (the member). */
+export async function markStarted(
+  deps: QuestionnaireDeps,
+  participation: Participation,
+  actor: Actor,
+): Promise<void> {
   const { member } = participation;
   if (member.status !== 'new' && member.status !== 'invited') return;
   const datestarted = nowOf(deps);
@@ -140,6 +146,7 @@ export async function markStarted(deps: QuestionnaireDeps, participation: Partic
       { campaignid: member.campaign_id, memberid: member.member_id, datestarted },
       { now: datestarted, orderKey: member.member_id },
     );
+    await recordChange(trx, actor, { resource: 'campaign_member', id: member.member_id, action: 'start' });
     return true;
   });
   if (started) deps.mailQueued();
@@ -237,7 +244,8 @@ export type SaveOutcome =
  * problem: it also checks that the page can take answers (a page with problems is read back to
  * be shown again). Otherwise the participation is read first, without a lock; when the save
  * finds the row no longer open (reset, removed, sent since it was read), nothing is saved and the
- * lookup is made again to say why.
+ * lookup is made again to say why. The save is recorded in the audit log with it, as the member's
+ * from `address` (the participant is known by the token alone: the member is the token's).
  */
 export async function saveAnswers(
   deps: QuestionnaireDeps,
@@ -245,6 +253,7 @@ export async function saveAnswers(
   pageNumber: (variant: Variant) => number,
   form: Readonly<Record<string, unknown>>,
   requireAll: boolean,
+  address: string | null,
 ): Promise<SaveOutcome> {
   const alias = variantHint(deps.db, deps.dialect, token);
   const hinted = alias === undefined ? undefined : deps.variants.get(alias);
@@ -253,7 +262,7 @@ export async function saveAnswers(
     const page = hinted.pages[hintedNumber - 1] as Page;
     const submission = readPage(hinted, page, form, {}, requireAll);
     const patch = pagePatch(page, submission.answers);
-    const stored = await saveOpenPage(deps.db, token, alias, nowOf(deps), patch);
+    const stored = await saveOpenPage(deps.db, token, alias, nowOf(deps), patch, address);
     if (stored !== undefined) {
       // What is stored now: this page merged with whatever another tab saved meanwhile.
       const saved = { ...submission, answers: parseAnswers(stored) };
@@ -271,12 +280,19 @@ export async function saveAnswers(
   if (!open || number === 0) return { kind: 'looked-up', found };
   const page = participation.variant.pages[number - 1] as Page;
   const submission = readPage(participation.variant, page, form, participation.answers, requireAll);
-  const stored = await mergeAnswers(
-    deps.db,
-    deps.dialect,
-    participation.member,
-    pagePatch(page, submission.answers),
-  );
+  const actor = participantActor(participation.member.member_id, address);
+  const stored = await deps.db.transaction().execute(async (trx) => {
+    const merged = await mergeAnswers(
+      trx,
+      deps.dialect,
+      participation.member,
+      pagePatch(page, submission.answers),
+    );
+    // The entry names no field: the page's questions would tell its answers apart, never needed.
+    if (merged !== undefined)
+      await recordChange(trx, actor, { resource: 'answers', id: actor.id, action: 'save' });
+    return merged;
+  });
   if (stored === undefined) return { kind: 'looked-up', found: await lookup(deps, token) };
   // What is stored now: this page merged with whatever another tab saved meanwhile.
   const answers = parseAnswers(stored);
@@ -302,7 +318,11 @@ export type CompletionOutcome =
  * `completed`, the mails (completeParticipation). A second send (two browsers, the back button)
  * finds the member completed and makes nothing again.
  */
-export async function complete(deps: QuestionnaireDeps, token: string): Promise<CompletionOutcome> {
+export async function complete(
+  deps: QuestionnaireDeps,
+  token: string,
+  actor: Actor,
+): Promise<CompletionOutcome> {
   if (!TOKEN_PATTERN.test(token)) return { kind: 'gone' };
   const outcome = await deps.db.transaction().execute(async (trx): Promise<CompletionOutcome> => {
     // The whole rows (the report and the mails need them), the member's locked.
@@ -313,7 +333,10 @@ export async function complete(deps: QuestionnaireDeps, token: string): Promise<
     const { participation } = found;
     const { member, campaign, variant } = participation;
     if (member.status === 'completed') {
-      return { kind: 'completed', reportId: await completeParticipation(deps, trx, campaign, member, {}) };
+      return {
+        kind: 'completed',
+        reportId: await completeParticipation(deps, trx, campaign, member, {}, actor),
+      };
     }
     if (participation.campaignStatus !== 'active') return { kind: 'closed' };
     const page = firstIncompletePage(variant, participation.answers);
@@ -325,7 +348,10 @@ export async function complete(deps: QuestionnaireDeps, token: string): Promise<
       if (error instanceof AnswerError) return { kind: 'incomplete', page: 1 };
       throw error;
     }
-    return { kind: 'completed', reportId: await completeParticipation(deps, trx, campaign, member, answers) };
+    return {
+      kind: 'completed',
+      reportId: await completeParticipation(deps, trx, campaign, member, answers, actor),
+    };
   });
   if (outcome.kind === 'completed') deps.mailQueued();
   return outcome;

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
+import type { Actor } from '../audit/actor.js';
+import { recordChange } from '../audit/audit.service.js';
 import { inviteNow, resendLink } from '../campaigns/campaign-mail.service.js';
 import * as members from '../campaigns/campaign-members.repository.js';
 import { addToCampaign, newCampaignMember, SKIP_FULL } from '../campaigns/campaign-members.service.js';
 import * as campaigns from '../campaigns/campaigns.repository.js';
-import { type CampaignDeps, nowOf } from '../campaigns/campaigns.service.js';
+import { type CampaignDeps, nowOf, recordCampaignMembers } from '../campaigns/campaigns.service.js';
 import type { CampaignRow } from '../campaigns/campaigns.table.js';
 import type { Database } from '../db/database.js';
 import { groupExists } from '../groups/groups.repository.js';
@@ -107,32 +109,36 @@ async function participationOf(deps: CampaignDeps, campaignId: string, memberId:
  * address becomes a new member only when the campaign lets people register. Whatever happens, the
  * page the visitor sees is the same "check your e-mail" (never whether the address was known),
  * except with `skipvalidation`, where a new participation goes straight on, and when the campaign
- * is full. `maxparticipants` holds because adding locks the campaign row.
+ * is full. `maxparticipants` holds because adding locks the campaign row. Every change is
+ * recorded as `actor`'s (the anonymous visitor at their address).
  */
 export async function signUp(
   deps: CampaignDeps,
   campaign: CampaignRow,
   settings: SelfRegistration,
   form: SignupForm,
+  actor: Actor,
 ): Promise<SignupOutcome> {
   let memberId = await findMemberIdByEmail(deps.db, form.email);
   let created = false;
   if (memberId !== undefined) {
     const existing = await participationOf(deps, campaign.id, memberId);
     if (existing) {
-      await resendLink(deps, campaign, memberId);
+      await resendLink(deps, campaign, memberId, actor);
       return { kind: 'mailed' };
     }
   } else {
     if (!settings.register || form.firstname === '' || form.lastname === '') return { kind: 'mailed' };
     try {
-      memberId = (
-        await createMember(deps.db, {
+      memberId = await deps.db.transaction().execute(async (trx) => {
+        const made = await createMember(trx, {
           email: form.email,
           firstname: form.firstname,
           lastname: form.lastname,
-        } as never)
-      ).memberid;
+        } as never);
+        await recordChange(trx, actor, { resource: 'member', id: made.memberid, action: 'create' });
+        return made.memberid;
+      });
       created = true;
     } catch {
       // Registered by a concurrent sign-up a moment ago: carry on as a known member.
@@ -140,24 +146,43 @@ export async function signUp(
       if (memberId === undefined) return { kind: 'mailed' };
     }
     if (created && settings.group !== undefined && (await groupExists(deps.db, settings.group))) {
-      await addToGroup(deps.db, settings.group, memberId).catch(() => undefined);
+      const member = memberId;
+      const group = settings.group;
+      await deps.db
+        .transaction()
+        .execute(async (trx) => {
+          await addToGroup(trx, group, member);
+          await recordChange(trx, actor, {
+            resource: 'member',
+            id: member,
+            action: 'update',
+            fields: ['group'],
+          });
+        })
+        .catch(() => undefined);
     }
   }
-  const { added, skipped } = await addToCampaign(deps, campaign.id, [memberId]);
+  const { added, skipped } = await addToCampaign(deps, campaign.id, [memberId], actor);
   if (added.length === 0) {
     if (skipped[0]?.reason === SKIP_FULL) {
-      if (created) await deleteNewMember(deps.db, memberId);
+      if (created) {
+        const member = memberId;
+        await deps.db.transaction().execute(async (trx) => {
+          await deleteNewMember(trx, member);
+          await recordChange(trx, actor, { resource: 'member', id: member, action: 'delete' });
+        });
+      }
       return { kind: 'full' };
     }
     // Added by a concurrent sign-up: the link goes by e-mail.
-    await resendLink(deps, campaign, memberId);
+    await resendLink(deps, campaign, memberId, actor);
     return { kind: 'mailed' };
   }
   if (settings.skipvalidation) {
     const participation = await participationOf(deps, campaign.id, memberId);
     if (participation) return { kind: 'go', token: participation.token };
   }
-  await inviteNow(deps, campaign, [memberId]);
+  await inviteNow(deps, campaign, actor, [memberId]);
   return { kind: 'mailed' };
 }
 
@@ -243,12 +268,14 @@ export type NominationOutcome = 'added' | 'self' | 'present' | 'full' | 'subject
  * row's lock (as every add takes), so the caps (`RATERS_PER_SUBJECT`, `ratersPerRole`) and
  * `maxparticipants` hold under concurrent requests: past them nothing is created and nothing mailed.
  * `self` when the address is the subject's own, `present` when the person takes part already.
+ * The member made and the place added are recorded as `actor`'s (the subject on their page).
  */
 export async function nominateRater(
   deps: CampaignDeps,
   participation: Participation,
   form: SignupForm,
   role: string,
+  actor: Actor,
 ): Promise<NominationOutcome> {
   const campaignId = participation.campaign.id;
   const subject = participation.member.member_id;
@@ -282,6 +309,7 @@ export async function nominateRater(
             lastname: form.lastname,
           } as never)
         ).memberid;
+        await recordChange(trx, actor, { resource: 'member', id: memberId, action: 'create' });
       } catch {
         // Made by a concurrent request a moment ago.
         memberId = await findMemberIdByEmail(trx, form.email);
@@ -295,6 +323,7 @@ export async function nominateRater(
       newCampaignMember(campaignId, memberId, member, now, { role, subject, nominated }),
     ]);
     if (!added.has(memberId)) return 'present';
+    await recordCampaignMembers(trx, actor, campaignId, [memberId], 'add');
     // Invitations of an `instant` or a `fixed` campaign go out at the scheduler's next tick.
     if (campaign.autoinvite !== 'none') await campaigns.markDue(trx, campaignId, now);
     return 'added';

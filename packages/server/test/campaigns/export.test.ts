@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadInstanceVariants } from '../../src/app.js';
+import { SYSTEM_ACTOR } from '../../src/audit/actor.js';
 import { findCampaignMember } from '../../src/campaigns/campaign-members.repository.js';
 import { findCampaign } from '../../src/campaigns/campaigns.repository.js';
 import { completeParticipation } from '../../src/campaigns/completion.service.js';
@@ -65,7 +66,14 @@ for (const dialect of dialects) {
       await db.transaction().execute(async (trx) => {
         const member = await findCampaignMember(trx, campaignid, memberId);
         if (!member) throw new Error('not a member');
-        await completeParticipation(deps, trx, campaign, member, checkAnswers(variant, answers));
+        await completeParticipation(
+          deps,
+          trx,
+          campaign,
+          member,
+          checkAnswers(variant, answers),
+          SYSTEM_ACTOR,
+        );
       });
     };
     const exported = (query: string, auth?: string | null) =>

@@ -52,6 +52,7 @@ describe('assay campaigns and mail preview', () => {
         deps,
         { userId: admin?.id as string },
         { name: 'Pulse', variant: 'teamscan', start: '2026-01-01T00:00:00+00:00', language: 'esES' },
+        cliActor(),
       );
       campaignId = campaign.campaignid;
     } finally {

@@ -42,6 +42,7 @@ describe('assay export campaign', () => {
         deps,
         { userId: admin?.id as string },
         { name: 'Pulse 2026', variant: 'teamscan', start: '2026-01-01T00:00:00+00:00' },
+        cliActor(),
       );
       campaignId = campaign.campaignid;
       const imported = await importMembers(db.kysely, {
@@ -51,7 +52,7 @@ describe('assay export campaign', () => {
         ],
       } as never);
       memberIds = imported.created;
-      await addMembers(deps, campaignId, { memberids: memberIds });
+      await addMembers(deps, campaignId, { memberids: memberIds }, cliActor());
     } finally {
       await db.close();
     }

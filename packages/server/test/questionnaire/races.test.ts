@@ -176,9 +176,14 @@ for (const dialect of dialects) {
             ).rows[0]?.value;
           expect(await setting()).toBe('on');
           expect(await mergeAnswers(connection, 'postgres', { id, token }, { Q1: 4 })).toBe('{"Q1": 4}');
-          const saved = await saveOpenPage(connection, token, 'leadership360', new Date().toISOString(), {
-            Q2: 5,
-          });
+          const saved = await saveOpenPage(
+            connection,
+            token,
+            'leadership360',
+            new Date().toISOString(),
+            { Q2: 5 },
+            '127.0.0.1',
+          );
           expect(JSON.parse(saved ?? '')).toEqual({ Q1: 4, Q2: 5 });
           expect(await setting()).toBe('on');
           // A statement that writes nothing (a wrong token) leaves the setting alone too.
