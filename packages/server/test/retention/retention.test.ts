@@ -174,7 +174,7 @@ for (const dialect of dialects) {
         .execute();
       expect(sources.map((row) => row.source_id)).toEqual([youngReport]);
       const verbatims = await instance.call('GET', `/reports/verbatims?reports=${oldReport}`);
-      expect(JSON.stringify(verbatims.json)).not.toContain('remark 1');
+      expect(verbatims.json).toEqual({ status: 'ERROR', data: `reports: unknown report ${oldReport}` });
 
       // One entry per run that erased something, by the scheduler, naming no field; one per member
       // and per report beside it.
@@ -278,6 +278,43 @@ for (const dialect of dialects) {
       });
       await setCampaignRetention(keeping, SYSTEM_ACTOR, campaign, null);
     });
+
+    it("is run by the instance's own scheduler, as the system", async () => {
+      // An instance of its own whose scheduler runs: an old report is gone after its first ticks.
+      const served = await startInstance(dialect, {
+        clock,
+        background: true,
+        env: { ASSAY_RETENTION_DAYS: '10', ASSAY_TICK_SECONDS: '1' },
+      });
+      try {
+        at(T0);
+        const campaign = await makeCampaign(served, {
+          variant: 'leadership360',
+          start: formatDate(new Date(T0 - DAY)),
+        });
+        const [member] = await makeMembers(served, 1);
+        await addToCampaign(served, campaign, [member as string]);
+        await served.db.kysely
+          .updateTable('campaign_members')
+          .set({ status: 'started', datestarted: formatDate(now), answers: '{"Q1":2}' })
+          .where('campaign_id', '=', campaign)
+          .execute();
+        at(T0 + 30 * DAY);
+        let entries: unknown[] = [];
+        for (let wait = 0; wait < 50 && entries.length === 0; wait++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          entries = await served.db.kysely
+            .selectFrom('audit_log')
+            .select(['actor_type', 'resource_id'])
+            .where('action', '=', 'retention')
+            .where('resource_id', 'is', null)
+            .execute();
+        }
+        expect(entries).toEqual([{ actor_type: 'system', resource_id: null }]);
+      } finally {
+        await served.close();
+      }
+    }, 30_000);
 
     it('runs in the scheduler at most once a day', async () => {
       at(T0 + 500 * DAY);
