@@ -35,6 +35,11 @@ export interface Config {
   readonly webhookAllowHttp: boolean;
   /** RFC 7591 dynamic client registration at /oauth/register (ASSAY_OAUTH_REGISTRATION, on by default). */
   readonly oauthRegistration: boolean;
+  /**
+   * Answers and personal reports older than this many days are erased by the scheduler
+   * (ASSAY_RETENTION_DAYS); null: kept until deleted. A campaign may set a shorter one.
+   */
+  readonly retentionDays: number | null;
 }
 
 export class ConfigError extends Error {
@@ -129,6 +134,15 @@ function trustProxy(raw: string | undefined): boolean | number | string[] {
   return entries;
 }
 
+/** The longest retention a setting may name: a hundred years, past which "kept" says it better. */
+export const MAX_RETENTION_DAYS = 36_500;
+
+/** Unset or empty: kept (null); else a whole number of days, 1 to MAX_RETENTION_DAYS. */
+function retentionDays(raw: string | undefined): number | null {
+  if (raw === undefined || raw === '') return null;
+  return integer('ASSAY_RETENTION_DAYS', raw, 0, 1, MAX_RETENTION_DAYS);
+}
+
 /** A switch: 1/true on, 0/false/unset off. */
 function flag(name: string, raw: string | undefined): boolean {
   if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
@@ -193,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     ),
     webhookAllowPrivate: flag('ASSAY_WEBHOOK_ALLOW_PRIVATE', env.ASSAY_WEBHOOK_ALLOW_PRIVATE),
     webhookAllowHttp: flag('ASSAY_WEBHOOK_ALLOW_HTTP', env.ASSAY_WEBHOOK_ALLOW_HTTP),
+    retentionDays: retentionDays(env.ASSAY_RETENTION_DAYS),
     oauthRegistration: onOff('ASSAY_OAUTH_REGISTRATION', env.ASSAY_OAUTH_REGISTRATION, true),
   });
 }

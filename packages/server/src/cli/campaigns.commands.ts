@@ -4,6 +4,11 @@ import { previewMail } from '../campaigns/campaign-mail.service.js';
 import { findCampaign } from '../campaigns/campaigns.repository.js';
 import { type CampaignDeps, shareCampaign, unshareCampaign } from '../campaigns/campaigns.service.js';
 import { BusinessError } from '../domain/errors.js';
+import {
+  type CampaignRetentionView,
+  campaignRetentionOf,
+  setCampaignRetention,
+} from '../retention/retention.service.js';
 import { isLanguage, type MailStage } from '../variants/variant.types.js';
 
 /** `assay campaigns share|unshare ...` and `assay mail preview`: each answers what the CLI prints. */
@@ -20,6 +25,36 @@ export async function unshare(deps: CampaignDeps, campaignId: string, email: str
   return removed
     ? `campaign ${campaignId} is no longer shared with ${email}`
     : `campaign ${campaignId} was not shared with ${email} (an owner keeps access)`;
+}
+
+/** A campaign's retention as one line: what applies, and the instance's beside it. */
+export function retentionLine(campaignId: string, view: CampaignRetentionView): string {
+  const instance = view.instance === null ? 'keeps them until deleted' : `keeps them ${view.instance} days`;
+  if (view.own === null) {
+    return `campaign ${campaignId} follows the instance's retention of answers and personal reports: it ${instance}`;
+  }
+  return `campaign ${campaignId} keeps its answers and personal reports ${view.own} days (the instance ${instance})`;
+}
+
+/**
+ * `assay campaigns retention ID [--days N | --clear]`: sets, clears or shows a campaign's own,
+ * shorter retention (the rules of the console's form: retention.service.ts).
+ */
+export async function retention(
+  deps: CampaignDeps,
+  campaignId: string,
+  change: { days?: string; clear?: boolean },
+): Promise<string> {
+  if (change.days === undefined && !change.clear) {
+    return retentionLine(campaignId, await campaignRetentionOf(deps, campaignId));
+  }
+  const view = await setCampaignRetention(
+    deps,
+    cliActor(),
+    campaignId,
+    change.clear ? null : (change.days as string),
+  );
+  return retentionLine(campaignId, view);
 }
 
 /**

@@ -556,6 +556,32 @@ export const COMMANDS: readonly Command[] = [
     },
   }),
   command({
+    name: 'campaigns retention',
+    summary: "set (--days N) or clear (--clear) a campaign's own, shorter retention, or show it",
+    details: [
+      'Answers and personal reports of the campaign older than N days (from completion, or from the',
+      'start of a questionnaire never completed) are erased by the daily run of the scheduler.',
+      'N must be fewer than ASSAY_RETENTION_DAYS when that is set; --clear goes back to the instance.',
+    ],
+    args: [
+      { name: 'ID', missing: 'campaigns retention needs the campaign id', description: 'the campaign id' },
+    ],
+    options: {
+      days: { type: 'string', value: 'N', description: 'keep answers and personal reports N days' },
+      clear: { type: 'boolean', description: "follow the instance's retention again" },
+    },
+    migrate: true,
+    async run({ db, config, args: [id], values, print }) {
+      if (values.days !== undefined && values.clear) throw new UsageError('give --days or --clear, not both');
+      print(
+        await campaigns.retention(campaignDeps(db, config), id as string, {
+          days: values.days,
+          clear: Boolean(values.clear),
+        }),
+      );
+    },
+  }),
+  command({
     name: 'export campaign',
     summary: 'a campaign as CSV or Excel: a row per member with its scores, and the verbatims',
     details: [

@@ -23,6 +23,7 @@ import { formValues } from '../http/form-body.js';
 import { type ApiInstance, fieldsOf, validated } from '../http/route-schema.js';
 import { listMails } from '../mail/outbox.service.js';
 import { PAGE_CSP } from '../pages/security.js';
+import { campaignRetentionOf } from '../retention/retention.service.js';
 import { campaignStrings } from './campaign-strings.js';
 import { consoleActorOf, showConsole, viewerOf } from './console-kit.js';
 import {
@@ -89,7 +90,7 @@ export async function loadCampaignPage(
       ? counts.new + counts.invited + counts.started + counts.completed
       : counts[options.filter];
   const page = Math.min(options.page, Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE)));
-  const [members, failedMails, everyone, activity] = await Promise.all([
+  const [members, failedMails, everyone, activity, retention] = await Promise.all([
     membersPage(deps, id, {
       ...(options.filter === 'all' ? {} : { status: options.filter }),
       page,
@@ -98,6 +99,7 @@ export async function loadCampaignPage(
     listMails(deps.db, { campaignId: id, status: 'failed', limit: 50 }),
     is360(variant) ? allMembers(deps, id) : undefined,
     campaignActivity(deps.db, id, new Date()),
+    campaignRetentionOf(deps, id),
   ]);
   return {
     campaign,
@@ -109,6 +111,7 @@ export async function loadCampaignPage(
     everyone,
     activity,
     questionnaireUrl: deps.config.questionnaireUrl,
+    retention,
   };
 }
 

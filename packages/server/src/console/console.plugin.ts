@@ -19,7 +19,6 @@ import {
   showConsole,
   viewerOf,
 } from './console-kit.js';
-
 import { dashboardRoutes } from './dashboard.routes.js';
 import { groupReportPages } from './group-report.routes.js';
 import { groupPages } from './groups.routes.js';
@@ -29,6 +28,7 @@ import { mailRoutes } from './mail.routes.js';
 import { memberPages } from './members.routes.js';
 import { reportImportPages } from './report-import.routes.js';
 import { reportPages } from './reports.routes.js';
+import { retentionRoutes } from './retention.routes.js';
 import { currentSession } from './sessions.service.js';
 import { signInRoutes } from './sign-in.routes.js';
 import { consoleStrings } from './strings.js';
@@ -153,6 +153,7 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
   await app.register(mailRoutes, deps);
   await app.register(wizardRoutes, deps);
   await app.register(campaignRoutes, deps);
+  await app.register(retentionRoutes, deps);
   await app.register(memberPages, deps);
   await app.register(groupPages, deps);
   await app.register(importPages, deps);

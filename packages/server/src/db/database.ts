@@ -21,6 +21,7 @@ import type { GroupTable } from '../groups/groups.table.js';
 import type { MailOutboxTable } from '../mail/mail.table.js';
 import type { MemberTable } from '../members/members.table.js';
 import type { ReportSourceTable, ReportTable, ReportVerbatimReasonTable } from '../reports/reports.table.js';
+import type { CampaignRetentionTable } from '../retention/retention.table.js';
 import type {
   WebhookAttemptTable,
   WebhookOutboxTable,
@@ -57,6 +58,7 @@ export interface Database {
   audit_log: AuditLogTable;
   /** SQLite only: the cutoff the retention declares while it prunes the audit log. */
   audit_prune: AuditPruneTable;
+  campaign_retention: CampaignRetentionTable;
 }
 
 /** An attempt counted by a guessing limit (auth/rate-limit.ts), on PostgreSQL only. */

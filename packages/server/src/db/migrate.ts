@@ -21,6 +21,7 @@ import * as oauthRevokedTokens from './migrations/20261130T1600-oauth-revoked-to
 import * as webhooks from './migrations/20261130T1700-webhooks.js';
 import * as oauthClientRegistration from './migrations/20261201T1000-oauth-client-registration.js';
 import * as auditLog from './migrations/20261202T1000-audit-log.js';
+import * as campaignRetention from './migrations/20261202T1100-campaign-retention.js';
 
 // Listed here rather than read from the folder, so the compiled build and the tests see the same set.
 const MIGRATIONS: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261130T1700-webhooks': webhooks,
   '20261201T1000-oauth-client-registration': oauthClientRegistration,
   '20261202T1000-audit-log': auditLog,
+  '20261202T1100-campaign-retention': campaignRetention,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -6,6 +6,7 @@ import * as repo from '../campaigns/campaigns.repository.js';
 import { type CampaignDeps, nowOf } from '../campaigns/campaigns.service.js';
 import type { CampaignRow } from '../campaigns/campaigns.table.js';
 import { campaignStatus } from '../campaigns/campaigns.wire.js';
+import { DailyRetention } from '../retention/retention.service.js';
 import { formatDate } from '../util/dates.js';
 
 /** What one tick did. */
@@ -129,11 +130,14 @@ export class Scheduler {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  private readonly retention: DailyRetention;
 
   constructor(
     private readonly deps: CampaignDeps,
     private readonly options: { tickSeconds: number; log?: { error(obj: unknown, msg: string): void } },
-  ) {}
+  ) {
+    this.retention = new DailyRetention(deps);
+  }
 
   start(): void {
     this.stopped = false;
@@ -156,6 +160,8 @@ export class Scheduler {
       do {
         this.again = false;
         await tick(this.deps);
+        // Answers and reports past their retention: at most once a day, after the campaigns' work.
+        await this.retention.runIfDue();
       } while (this.again && !this.stopped);
     } catch (error) {
       this.options.log?.error({ err: error }, 'scheduler tick failed');

@@ -102,4 +102,68 @@ describe('assay campaigns and mail preview', () => {
     expect(bad.stderr).toMatch(/^assay: stage: must be one of campaign_invitation/);
     expect((await assay('mail', 'list', '--json')).stdout).toBe('[]\n');
   });
+
+  it('sets, shows and clears a campaign retention shorter than the instance, refusing anything else', async () => {
+    const withInstance = async (...args: string[]) => {
+      const result = await runAssay([...args, '--data', data], { ...env, ASSAY_RETENTION_DAYS: '365' });
+      if (result.code !== 0) throw result;
+      return result;
+    };
+    expect((await withInstance('campaigns', 'retention', campaignId)).stdout).toBe(
+      `campaign ${campaignId} follows the instance's retention of answers and personal reports: it keeps them 365 days\n`,
+    );
+    expect((await withInstance('campaigns', 'retention', campaignId, '--days', '30')).stdout).toBe(
+      `campaign ${campaignId} keeps its answers and personal reports 30 days (the instance keeps them 365 days)\n`,
+    );
+    for (const [days, message] of [
+      ['365', "assay: days: must be fewer than the instance's retention of 365 days"],
+      ['0', 'assay: days: must be between 1 and 36500, got 0'],
+      ['abc', 'assay: days: must be a whole number of days, got "abc"'],
+    ] as const) {
+      const refused = await withInstance('campaigns', 'retention', campaignId, '--days', days).catch(
+        (e) => e,
+      );
+      expect(refused.code, days).toBe(1);
+      expect(refused.stderr, days).toContain(message);
+    }
+    const unknown = await withInstance('campaigns', 'retention', 'ZZZZZZZZZZ', '--days', '5').catch((e) => e);
+    expect([unknown.code, unknown.stderr]).toEqual([1, 'assay: campaign: no campaign ZZZZZZZZZZ\n']);
+    const both = await withInstance('campaigns', 'retention', campaignId, '--days', '5', '--clear').catch(
+      (e) => e,
+    );
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('give --days or --clear, not both');
+    const missing = await withInstance('campaigns', 'retention').catch((e) => e);
+    expect(missing.code).toBe(2);
+    // Still the 30 days set before the refusals.
+    expect((await withInstance('campaigns', 'retention', campaignId)).stdout).toContain(
+      'keeps its answers and personal reports 30 days',
+    );
+    expect((await withInstance('campaigns', 'retention', campaignId, '--clear')).stdout).toContain(
+      "follows the instance's retention",
+    );
+    // An instance that keeps everything: any number of days is shorter.
+    expect((await assay('campaigns', 'retention', campaignId, '--days', '3650')).stdout).toBe(
+      `campaign ${campaignId} keeps its answers and personal reports 3650 days (the instance keeps them until deleted)\n`,
+    );
+    // Each change is in the audit log, as the command line's.
+    const db = openDatabase({ dataDir: data });
+    try {
+      const entries = await db.kysely
+        .selectFrom('audit_log')
+        .select(['actor_type', 'channel', 'action', 'fields'])
+        .where('resource_id', '=', campaignId)
+        .execute();
+      expect(entries).toEqual(
+        Array.from({ length: 3 }, () => ({
+          actor_type: 'cli',
+          channel: 'cli',
+          action: 'update',
+          fields: 'retention',
+        })),
+      );
+    } finally {
+      await db.close();
+    }
+  });
 });

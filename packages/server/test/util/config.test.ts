@@ -28,6 +28,12 @@ describe('configuration', () => {
     ]);
   });
 
+  it('keeps answers unless ASSAY_RETENTION_DAYS names a number of days', () => {
+    expect(loadConfig({}).retentionDays).toBeNull();
+    expect(loadConfig({ ASSAY_RETENTION_DAYS: '' }).retentionDays).toBeNull();
+    expect(loadConfig({ ASSAY_RETENTION_DAYS: '365' }).retentionDays).toBe(365);
+  });
+
   it('refuses a bad value with one line naming the variable', () => {
     const cases: [NodeJS.ProcessEnv, string][] = [
       [{ PORT: '70000' }, 'PORT: must be between 0 and 65535, got 70000'],
@@ -53,6 +59,11 @@ describe('configuration', () => {
       ],
       [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must start with postgres:// or postgresql://'],
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],
+      [{ ASSAY_RETENTION_DAYS: '0' }, 'ASSAY_RETENTION_DAYS: must be between 1 and 36500, got 0'],
+      [{ ASSAY_RETENTION_DAYS: '-30' }, 'ASSAY_RETENTION_DAYS: must be a whole number, got "-30"'],
+      [{ ASSAY_RETENTION_DAYS: '30d' }, 'ASSAY_RETENTION_DAYS: must be a whole number, got "30d"'],
+      [{ ASSAY_RETENTION_DAYS: '1.5' }, 'ASSAY_RETENTION_DAYS: must be a whole number, got "1.5"'],
+      [{ ASSAY_RETENTION_DAYS: '99999' }, 'ASSAY_RETENTION_DAYS: must be between 1 and 36500, got 99999'],
     ];
     for (const [env, message] of cases) {
       expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);

@@ -4,6 +4,7 @@ import type { MailRecipients } from '../../campaigns/campaign-mail.service.js';
 import type { OutboxMail } from '../../mail/outbox.service.js';
 import { fill } from '../../pages/strings.js';
 import { reportLink } from '../../questionnaire/links.js';
+import type { CampaignRetentionView } from '../../retention/retention.service.js';
 import type { Variant } from '../../variants/variant.types.js';
 import { type CampaignStrings, campaignStrings } from '../campaign-strings.js';
 import { consoleDate, consoleDateTime, consoleNumber } from '../format.js';
@@ -12,6 +13,7 @@ import { type ConsoleStrings, consoleStrings } from '../strings.js';
 import { activityView } from './activity.view.js';
 import { type ConsoleView, chrome, type Viewer } from './console-view.js';
 import { campaignProgress, variantName } from './dashboard.view.js';
+import { retentionSetting } from './retention.view.js';
 
 /** Members a page of the campaign's members table shows. */
 export const MEMBERS_PAGE_SIZE = 100;
@@ -153,6 +155,8 @@ export interface CampaignPageInput {
   readonly refreshSeconds?: number;
   /** Where the questionnaire is served: a member's report link (`/r/<token>`) starts with it. */
   readonly questionnaireUrl?: string;
+  /** The campaign's retention of answers and reports, shown (with its Change link) among the settings. */
+  readonly retention?: CampaignRetentionView;
 }
 
 /** True when the variant's participants may ask others for feedback (a 360). */
@@ -364,7 +368,7 @@ export function campaignPageView(viewer: Viewer, input: CampaignPageInput): Cons
         { href: `${campaignHref(id)}/export?format=csv&part=verbatims`, text: s.downloadVerbatims },
       ],
       addHref: `${campaignHref(id)}/members/add`,
-      settings,
+      settings: input.retention ? [...settings, retentionSetting(viewer, id, input.retention)] : settings,
       filters: MEMBER_FILTERS.map((filter) => ({
         href: membersHref(id, filter),
         text: fill(s.filterCount, {
