@@ -79,6 +79,6 @@ export async function eraseMember(
     return { memberid: memberId, participations: places.length, reports: reports.length, mails };
   });
   if (!erased) throw notFound('member');
-  if (dialect === 'sqlite') await data.checkpointLog(db);
+  await data.checkpointLog(db, dialect);
   return erased;
 }

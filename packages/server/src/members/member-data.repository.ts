@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../db/database.js';
+import type { Database, Dialect } from '../db/database.js';
 import { jsonObjectColumn } from '../db/json-columns.js';
 
 // Everything held about one person, read for their data export (art. 15) and removed by their
@@ -184,8 +184,10 @@ export async function deleteConsoleCopiesNaming(trx: Transaction<Database>, emai
 /**
  * SQLite: copies the write-ahead log into the database file and empties it (TRUNCATE), so that the
  * erased rows' old page images, kept in the log until then, are gone from disk files as well;
- * `secure_delete` (db/connect.ts) has zeroed them in the database file itself.
+ * `secure_delete` (db/connect.ts) has zeroed them in the database file itself. PostgreSQL's files
+ * are its own (docs/privacy.md): nothing to do there.
  */
-export async function checkpointLog(db: Kysely<Database>): Promise<void> {
+export async function checkpointLog(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  if (dialect !== 'sqlite') return;
   await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
 }
