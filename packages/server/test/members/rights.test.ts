@@ -11,7 +11,9 @@ import { completeParticipation } from '../../src/campaigns/completion.service.js
 import { MailDelivery } from '../../src/mail/delivery.js';
 import { checkAnswers } from '../../src/reports/answers.js';
 import { runAssay } from '../helpers/cli-in-process.js';
+import { ConsoleBrowser } from '../helpers/console-browser.js';
 import { dialects, type Instance, startInstance } from '../helpers/instance.js';
+import { multipartForm } from '../helpers/multipart-form.js';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink.js';
 
 /** leadership360 answers: every likert item, and a remark only this person wrote. */
@@ -221,6 +223,24 @@ for (const dialect of dialects) {
 
     it('erases through the API: nothing left names them, the event and audit entry hold ids only', async () => {
       const who = await person();
+      // An operator's import file naming them, kept between its check page and the confirmation.
+      const browser = await new ConsoleBrowser(instance).signIn();
+      const { payload, contentType } = multipartForm({
+        csrf: browser.csrf,
+        pasted: `email,firstname,lastname\n${who.email},${who.firstname},${who.lastname}\nother.${unique()}@example.test,O,P`,
+      });
+      const checked = await instance.app.inject({
+        method: 'POST',
+        url: '/console/members/import',
+        headers: {
+          'content-type': contentType,
+          cookie: [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        },
+        payload,
+      });
+      expect(checked.statusCode, checked.body).toBeLessThan(400);
+      const uploads = () => instance.db.kysely.selectFrom('console_uploads').select('id').execute();
+      expect(await uploads()).toHaveLength(1);
       for (const needle of [who.email, who.firstname, who.lastname, who.remark]) {
         expect(await whereFound(needle), needle).not.toEqual([]);
       }
@@ -230,6 +250,7 @@ for (const dialect of dialects) {
       for (const needle of [who.email, who.firstname, who.lastname, who.remark]) {
         expect(await whereFound(needle), needle).toEqual([]);
       }
+      expect(await uploads()).toEqual([]);
       const db = instance.db.kysely;
       expect(await db.selectFrom('reports').select('id').where('id', '=', who.reportid).execute()).toEqual(
         [],
