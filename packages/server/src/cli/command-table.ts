@@ -10,6 +10,7 @@ import { runDemo } from './demo.commands.js';
 import { exportCampaignFile } from './export.commands.js';
 import * as keys from './keys.commands.js';
 import * as mail from './mail.commands.js';
+import * as memberData from './member-data.commands.js';
 import * as members from './members.commands.js';
 import * as users from './users.commands.js';
 import { WEBHOOK_COMMANDS } from './webhooks.commands.js';
@@ -443,6 +444,63 @@ export const COMMANDS: readonly Command[] = [
       if (values.json) json(result);
       else for (const line of members.summaryLines(at, result)) print(line);
       if (result.errors.length > 0) exitCode(1);
+    },
+  }),
+  command({
+    name: 'members export-data',
+    summary: 'everything held about a person as one JSON document (GDPR art. 15)',
+    details: [
+      'The member (by id, or by e-mail address), their group, campaign places with their answers,',
+      'personal reports with their scores, the mails sent to them or about them (dates, subjects),',
+      'the webhook events and audit entries about them: the shape assay-member-data/1 (docs/privacy.md).',
+    ],
+    args: [
+      {
+        name: 'ID|EMAIL',
+        missing: 'members export-data needs the member id or e-mail address',
+        description: 'the member, by id or e-mail address',
+      },
+    ],
+    options: {
+      out: {
+        type: 'string',
+        value: 'FILE',
+        description: 'write it to this file (readable by its owner only)',
+      },
+    },
+    migrate: true,
+    async run({ db, config, args: [member], values, io, print }) {
+      const result = await memberData.exportData(
+        db,
+        loadInstanceVariants(config),
+        member as string,
+        values.out,
+      );
+      if (result.file === undefined) io.stdout(result.text);
+      else print(`wrote the data of the member to ${result.file}`);
+    },
+  }),
+  command({
+    name: 'members erase',
+    summary: 'erase a member and everything that names them (GDPR art. 17), as DELETE /members/{id}',
+    details: [
+      'Their record, campaign places, answers, personal reports, the mails to or about them and the',
+      'console copies holding their address go, in one transaction; nothing left names them',
+      '(docs/privacy.md). It cannot be undone: without --yes nothing is erased.',
+    ],
+    args: [
+      {
+        name: 'ID|EMAIL',
+        missing: 'members erase needs the member id or e-mail address',
+        description: 'the member, by id or e-mail address',
+      },
+    ],
+    options: {
+      yes: { type: 'boolean', description: 'confirm the erasure' },
+    },
+    migrate: true,
+    async run({ db, args: [member], values, print }) {
+      print(await memberData.erase(db, member as string, values.yes === true));
     },
   }),
   command({

@@ -41,6 +41,8 @@ export interface MembersStrings {
   readonly optional: string;
   readonly details: string;
   readonly editMember: string;
+  /** The member page's link to their data export (GDPR art. 15), a JSON file. */
+  readonly downloadData: string;
   readonly campaigns: string;
   readonly campaignsCaption: string;
   readonly colCampaign: string;
@@ -172,6 +174,7 @@ const enUS: MembersStrings = {
   optional: ' (optional)',
   details: 'Details',
   editMember: 'Edit the details',
+  downloadData: 'Download their data',
   campaigns: 'Campaigns',
   campaignsCaption: 'The campaigns this member takes part in',
   colCampaign: 'Campaign',
@@ -291,6 +294,7 @@ const nlNL: MembersStrings = {
   optional: ' (optioneel)',
   details: 'Gegevens',
   editMember: 'Gegevens wijzigen',
+  downloadData: 'Hun gegevens downloaden',
   campaigns: 'Campagnes',
   campaignsCaption: 'De campagnes waaraan deze deelnemer meedoet',
   colCampaign: 'Campagne',
@@ -412,6 +416,7 @@ const esES: MembersStrings = {
   optional: ' (opcional)',
   details: 'Datos',
   editMember: 'Modificar los datos',
+  downloadData: 'Descargar sus datos',
   campaigns: 'Campañas',
   campaignsCaption: 'Las campañas en las que participa',
   colCampaign: 'Campaña',
@@ -533,6 +538,7 @@ const frFR: MembersStrings = {
   optional: ' (facultatif)',
   details: 'Coordonnées',
   editMember: 'Modifier les coordonnées',
+  downloadData: 'Télécharger leurs données',
   campaigns: 'Campagnes',
   campaignsCaption: 'Les campagnes auxquelles ce participant prend part',
   colCampaign: 'Campagne',

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { BusinessError } from '../domain/errors.js';
 import { getGroup } from '../groups/groups.service.js';
 import { type ApiInstance, fieldsOf, validated } from '../http/route-schema.js';
+import { exportMemberData } from '../members/member-data.service.js';
 import * as members from '../members/members.service.js';
 import { memberReports } from '../reports/reports.service.js';
 import { showConsole, viewerOf } from './console-kit.js';
@@ -88,6 +89,16 @@ export async function memberPages(app: ApiInstance, deps: AppContext) {
         group: group ? { id: group.groupid, name: group.name } : undefined,
       }),
     );
+  });
+
+  // Their data export (GDPR art. 15) as a JSON attachment: the document `assay members export-data` prints.
+  app.get('/members/:memberid/data', memberParams, async (request, reply) => {
+    const document = await exportMemberData(db, deps.variants, request.params.memberid);
+    return reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="member-${document.member.memberid}.json"`)
+      .header('cache-control', 'no-store')
+      .send(`${JSON.stringify(document, null, 2)}\n`);
   });
 
   app.get('/members/:memberid/edit', memberParams, async (request, reply) => {

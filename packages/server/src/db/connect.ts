@@ -88,6 +88,9 @@ export function openDatabase(options: {
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
+  // A deleted row's bytes are overwritten with zeros, not left in free pages: an erased person
+  // (members/erasure.service.ts) must not stay readable in the file.
+  file.pragma('secure_delete = ON');
   // Short: SQLite's busy handler sleeps on the thread. A write that finds another process holding
   // the lock waits for it asynchronously instead (SqliteServerDialect).
   file.pragma('busy_timeout = 20');

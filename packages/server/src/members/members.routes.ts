@@ -14,10 +14,12 @@ import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
 import { accessDenied, BusinessError } from '../domain/errors.js';
+import { actorOf } from '../http/actor.js';
 import { failure, ok } from '../http/envelope.js';
 import { IMPORT_BODY_LIMIT, readBody } from '../http/read-body.js';
 import { type ApiInstance, idParams, responses, sendOkArray, validated } from '../http/route-schema.js';
 import { utf8Body } from '../util/text.js';
+import { eraseMember } from './erasure.service.js';
 import { importMembersFromCsv, importMembersFromJson, JsonImportBody } from './import-body.js';
 import * as members from './members.service.js';
 import { toListItem } from './members.wire.js';
@@ -25,7 +27,7 @@ import { toListItem } from './members.wire.js';
 const tags = ['members'];
 const memberParams = idParams('memberid');
 
-export async function memberRoutes(app: ApiInstance, { db }: AppContext) {
+export async function memberRoutes(app: ApiInstance, { db, dialect }: AppContext) {
   app.get(
     '/members',
     {
@@ -171,7 +173,7 @@ export async function memberRoutes(app: ApiInstance, { db }: AppContext) {
       },
     },
     async (request) => {
-      await members.deleteMember(db, request.params.memberid);
+      await eraseMember(db, dialect, request.params.memberid, actorOf(request));
       return ok('');
     },
   );

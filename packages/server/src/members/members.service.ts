@@ -19,7 +19,6 @@ import { randomId } from '../util/ids.js';
 import { canonicalEmail } from '../util/safe-text.js';
 import { caseFold, isStorableText } from '../util/text.js';
 import { validate } from '../validation/validator.js';
-import { queueEvent } from '../webhooks/events.js';
 import * as repo from './members.repository.js';
 import type { MemberRow, MemberUpdate, NewMemberRow } from './members.table.js';
 
@@ -121,17 +120,6 @@ export async function patchMember(
     throw error;
   }
   return getMember(db, id);
-}
-
-/** Erases a member: its row, its group membership (and, as they come, its campaign places and reports). */
-export async function deleteMember(db: Kysely<Database>, id: string): Promise<void> {
-  const deleted = await db.transaction().execute(async (trx) => {
-    if (!(await repo.deleteMember(trx, id))) return false;
-    const now = nowText();
-    await queueEvent(trx, 'member.deleted', { memberid: id, deleted: now }, { now, orderKey: id });
-    return true;
-  });
-  if (!deleted) throw notFound('member');
 }
 
 /** OK when the e-mail is free, ERROR when taken; a body without `value` is OK (the spec's false negative). */

@@ -190,6 +190,29 @@ for (const dialect of dialects) {
       expect(mainText(page.body)).toContain('There is no report about this member.');
     });
 
+    it('offers their data as a JSON attachment from the member’s page, and 404 for an unknown member', async () => {
+      const member = await create({ firstname: 'Grace', lastname: 'Hopper' });
+      const page = await browser.get(`/console/members/${member.memberid}`);
+      expect(page.body).toContain(
+        `<a class="button button--secondary" href="/console/members/${member.memberid}/data" role="button" draggable="false" download>Download their data</a>`,
+      );
+      const file = await browser.get(`/console/members/${member.memberid}/data`);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(file.headers['content-disposition']).toBe(
+        `attachment; filename="member-${member.memberid}.json"`,
+      );
+      const document = JSON.parse(file.body);
+      expect(document.format).toBe('assay-member-data/1');
+      expect(document.member).toMatchObject({
+        memberid: member.memberid,
+        firstname: 'Grace',
+        lastname: 'Hopper',
+      });
+      expect(document).toMatchObject({ group: null, participations: [], reports: [], mails: [] });
+      expect((await browser.get('/console/members/AAAAAAAAAA/data')).statusCode).toBe(404);
+    });
+
     it('refuses a form without the session’s token, changing nothing', async () => {
       const before = await count();
       const response = await browser.post(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadInstanceVariants } from '../../src/app.js';
-import { SYSTEM_ACTOR } from '../../src/audit/actor.js';
+import { participantActor, SYSTEM_ACTOR } from '../../src/audit/actor.js';
 import { findCampaignMember } from '../../src/campaigns/campaign-members.repository.js';
 import { findCampaign } from '../../src/campaigns/campaigns.repository.js';
 import { completeParticipation } from '../../src/campaigns/completion.service.js';
@@ -60,7 +60,14 @@ for (const dialect of dialects) {
       return d.db.transaction().execute(async (trx) => {
         const member = await findCampaignMember(trx, campaignid, memberId);
         if (!member) throw new Error('not a member');
-        return completeParticipation(d, trx, campaign, member, checkAnswers(variant, answers360(seed)));
+        return completeParticipation(
+          d,
+          trx,
+          campaign,
+          member,
+          checkAnswers(variant, answers360(seed)),
+          participantActor(memberId, null),
+        );
       });
     };
     const answersOf = async (campaignid: string, memberId: string) =>

@@ -154,6 +154,7 @@ export function memberView(viewer: Viewer, input: MemberPageInput): ConsoleView 
       title: name,
       name,
       editHref: `/console/members/${member.memberid}/edit`,
+      dataHref: `/console/members/${member.memberid}/data`,
       details: [
         detail(m.fieldEmail, member.email),
         detail(m.fieldTitle, member.title ?? ''),
