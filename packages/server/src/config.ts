@@ -35,6 +35,8 @@ export interface Config {
   readonly webhookAllowHttp: boolean;
   /** RFC 7591 dynamic client registration at /oauth/register (ASSAY_OAUTH_REGISTRATION, on by default). */
   readonly oauthRegistration: boolean;
+  /** Audit entries older than this many days are removed by the scheduler, once a day. */
+  readonly auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -194,5 +196,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     webhookAllowPrivate: flag('ASSAY_WEBHOOK_ALLOW_PRIVATE', env.ASSAY_WEBHOOK_ALLOW_PRIVATE),
     webhookAllowHttp: flag('ASSAY_WEBHOOK_ALLOW_HTTP', env.ASSAY_WEBHOOK_ALLOW_HTTP),
     oauthRegistration: onOff('ASSAY_OAUTH_REGISTRATION', env.ASSAY_OAUTH_REGISTRATION, true),
+    auditRetentionDays: integer(
+      'ASSAY_AUDIT_RETENTION_DAYS',
+      env.ASSAY_AUDIT_RETENTION_DAYS,
+      400,
+      1,
+      100 * 366,
+    ),
   });
 }

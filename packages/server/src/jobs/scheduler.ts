@@ -6,6 +6,7 @@ import { type CampaignDeps, nowOf } from '../campaigns/campaigns.service.js';
 import type { CampaignRow } from '../campaigns/campaigns.table.js';
 import { campaignStatus } from '../campaigns/campaigns.wire.js';
 import { formatDate } from '../util/dates.js';
+import { AuditRetention } from './audit-retention.js';
 
 /** What one tick did. */
 export interface TickReport {
@@ -122,9 +123,13 @@ async function nextDue(
   return future.length === 0 ? null : future.reduce((a, b) => (a < b ? a : b));
 }
 
-/** Runs `tick` every `tickSeconds`, and at once when woken; one tick at a time. */
+/**
+ * Runs `tick` every `tickSeconds`, and at once when woken; one tick at a time. After each, the
+ * audit log's retention, which does its work once a day.
+ */
 export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
+  private readonly retention: AuditRetention;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
@@ -132,7 +137,14 @@ export class Scheduler {
   constructor(
     private readonly deps: CampaignDeps,
     private readonly options: { tickSeconds: number; log?: { error(obj: unknown, msg: string): void } },
-  ) {}
+  ) {
+    this.retention = new AuditRetention({
+      db: deps.db,
+      dialect: deps.dialect,
+      clock: deps.clock,
+      days: deps.config.auditRetentionDays,
+    });
+  }
 
   start(): void {
     this.stopped = false;
@@ -158,6 +170,11 @@ export class Scheduler {
       } while (this.again && !this.stopped);
     } catch (error) {
       this.options.log?.error({ err: error }, 'scheduler tick failed');
+    }
+    try {
+      await this.retention.runIfDue();
+    } catch (error) {
+      this.options.log?.error({ err: error }, 'audit retention failed');
     } finally {
       this.running = undefined;
       if (!this.stopped) {
