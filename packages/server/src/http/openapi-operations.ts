@@ -126,6 +126,7 @@ export const TAGS = [
   },
   {
     name: 'audit',
-    description: 'The audit log, read only: who changed what, when and through which door (ids, never values).',
+    description:
+      'The audit log, read only: who changed what, when and through which door (ids, never values).',
   },
 ];
