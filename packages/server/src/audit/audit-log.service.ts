@@ -27,7 +27,12 @@ export function auditFilterOf(query: AuditQuery): AuditFilter {
 
 /** The entries a query selects, newest first (GET /audit, `assay audit list`, the console). */
 export async function listAuditEntries(db: Kysely<Database>, query: AuditQuery): Promise<AuditEntry[]> {
-  return (await listAuditRows(db, auditFilterOf(query))).map(toAuditEntry);
+  return listAuditEntriesBy(db, auditFilterOf(query));
+}
+
+/** The entries a filter selects, newest first (the console's form names type and id apart). */
+export async function listAuditEntriesBy(db: Kysely<Database>, filter: AuditFilter): Promise<AuditEntry[]> {
+  return (await listAuditRows(db, filter)).map(toAuditEntry);
 }
 
 const DAY_MS = 86_400_000;
