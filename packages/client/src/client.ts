@@ -1,3 +1,4 @@
+import { Audit } from './families/audit.js';
 import { Campaigns } from './families/campaigns.js';
 import { Groups } from './families/groups.js';
 import { Members } from './families/members.js';
@@ -32,6 +33,7 @@ export class AssayClient {
   readonly samples: Samples;
   readonly settings: Settings;
   readonly webhooks: Webhooks;
+  readonly audit: Audit;
   readonly auth: {
     /**
      * A fresh access token for a family (client credentials only): the one held, or a new one.
@@ -53,6 +55,7 @@ export class AssayClient {
     this.samples = new Samples(this.http);
     this.settings = new Settings(this.http);
     this.webhooks = new Webhooks(this.http);
+    this.audit = new Audit(this.http);
     const http = this.http;
     this.auth = {
       async token(family = 'members') {

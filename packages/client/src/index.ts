@@ -7,6 +7,7 @@ export type {
 } from './auth.js';
 export { AssayClient, createClient, type RequestOptions } from './client.js';
 export { AssayError, type CallInfo, HttpError } from './errors.js';
+export type { Audit } from './families/audit.js';
 export type { Campaigns, DryRun } from './families/campaigns.js';
 export type { GroupNode, Groups } from './families/groups.js';
 export type { MemberCsvImportOptions, Members } from './families/members.js';

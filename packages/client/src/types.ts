@@ -108,3 +108,7 @@ export type WebhookCreate = Static<typeof S.WebhookCreate>;
 export type WebhookPatch = Static<typeof S.WebhookPatch>;
 export type WebhookDelivery = Static<typeof S.WebhookDelivery>;
 export type WebhookTestResult = Static<typeof S.WebhookTestResult>;
+
+// Audit
+export type AuditEntry = Static<typeof S.AuditEntry>;
+export type AuditQuery = Static<typeof S.AuditQuery>;

@@ -25,6 +25,7 @@ import Value from 'typebox/value';
 import { describeFailure } from './errors.js';
 import { reportPdfUri } from './shapes.js';
 import type { Tool } from './tool.js';
+import { auditTools } from './tools/audit.js';
 import { campaignTools } from './tools/campaigns.js';
 import { groupTools } from './tools/groups.js';
 import { memberTools } from './tools/members.js';
@@ -39,6 +40,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   ...campaignTools,
   ...reportTools,
   ...variantTools,
+  ...auditTools,
 ];
 
 export interface AssayMcpOptions {

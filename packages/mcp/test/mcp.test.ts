@@ -112,6 +112,7 @@ for (const dialect of dialects) {
           'listGroups',
           'listReports',
           'listVariants',
+          'listAuditEntries',
           'moveMember',
           'remindCampaignMembers',
           'summarizeReports',
@@ -604,7 +605,7 @@ describe('assay-mcp with an API key, or an instance that is not there', () => {
     const { client, close } = await connectStdio({ ASSAY_URL: served.url, ASSAY_API_KEY: apiKey });
     try {
       const { tools } = await client.listTools();
-      expect(tools.length).toBe(12);
+      expect(tools.length).toBe(13);
       expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
       expect((await data<{ total: number }>(client, 'findMembers')).total).toBe(0);
       await expect(client.callTool({ name: 'createMember', arguments: {} })).rejects.toThrow(/only reads/);

@@ -72,5 +72,6 @@ export const SCOPES = [
   'settings',
   'samples',
   'webhooks',
+  'audit',
 ] as const;
 export type Scope = (typeof SCOPES)[number];

@@ -1,3 +1,4 @@
+export { AUDIT_LIMIT_MAX, AuditActor, AuditEntry, AuditQuery } from './audit.js';
 export { OAuthError, TokenData, TokenRequest } from './auth.js';
 export {
   AUTOINVITE,

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
+import { auditRoutes } from './audit/audit.routes.js';
 import { authorizeRoutes } from './auth/authorize.routes.js';
 import { ClientVersionCache } from './auth/client-cache.js';
 import { oauthRoutes } from './auth/oauth.routes.js';
@@ -268,6 +269,7 @@ export async function buildApp({
       await api.register(sampleRoutes, context);
       await api.register(settingsRoutes, context);
       await api.register(webhookRoutes, context);
+      await api.register(auditRoutes, context);
     },
     { prefix: API_PREFIX },
   );

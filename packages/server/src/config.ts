@@ -40,6 +40,8 @@ export interface Config {
    * (ASSAY_RETENTION_DAYS); null: kept until deleted. A campaign may set a shorter one.
    */
   readonly retentionDays: number | null;
+  /** Audit entries older than this many days are removed by the scheduler, once a day. */
+  readonly auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -209,5 +211,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     webhookAllowHttp: flag('ASSAY_WEBHOOK_ALLOW_HTTP', env.ASSAY_WEBHOOK_ALLOW_HTTP),
     retentionDays: retentionDays(env.ASSAY_RETENTION_DAYS),
     oauthRegistration: onOff('ASSAY_OAUTH_REGISTRATION', env.ASSAY_OAUTH_REGISTRATION, true),
+    auditRetentionDays: integer(
+      'ASSAY_AUDIT_RETENTION_DAYS',
+      env.ASSAY_AUDIT_RETENTION_DAYS,
+      400,
+      1,
+      100 * 366,
+    ),
   });
 }

@@ -74,12 +74,14 @@ export async function auditRowsAbout(db: Db, memberId: string): Promise<AuditRow
  * Removes the entries older than `cutoff`, the only delete the append-only triggers allow: the
  * cutoff is declared for this transaction alone (PostgreSQL: a transaction-local setting; SQLite:
  * the one-row `audit_prune` table, emptied before the commit) and must not lie in the future.
- * Answers how many entries went.
+ * Answers how many entries went. `afterwards` runs in the same transaction once they are gone (the
+ * retention records its own entry there, so the removal and its record commit together).
  */
 export async function pruneAuditRows(
   db: Kysely<Database>,
   dialect: Dialect,
   cutoff: string,
+  afterwards?: (trx: Transaction<Database>, removed: number) => Promise<void>,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') {
@@ -89,6 +91,8 @@ export async function pruneAuditRows(
     }
     const result = await trx.deleteFrom('audit_log').where('at', '<', cutoff).executeTakeFirst();
     if (dialect === 'sqlite') await trx.deleteFrom('audit_prune').execute();
-    return Number(result.numDeletedRows);
+    const removed = Number(result.numDeletedRows);
+    await afterwards?.(trx, removed);
+    return removed;
   });
 }

@@ -3,6 +3,7 @@ import { DEFAULT_BRAND_COLOR, MIN_PASSWORD_LENGTH } from '../auth/user-rules.js'
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/connect.js';
 import type { Db } from '../db/database.js';
+import { AUDIT_COMMANDS } from './audit.commands.js';
 import * as campaigns from './campaigns.commands.js';
 import { type Command, type CommandContext, command, type OptionSpec, UsageError } from './command.js';
 import * as commands from './commands.js';
@@ -710,4 +711,5 @@ export const COMMANDS: readonly Command[] = [
     },
   }),
   ...WEBHOOK_COMMANDS,
+  ...AUDIT_COMMANDS,
 ];

@@ -111,6 +111,7 @@ const enUS: AccessStrings = {
     settings: 'Read and change settings',
     samples: 'Read and change sample data',
     webhooks: 'Read and change webhook subscriptions',
+    audit: 'Read the audit log',
   },
   redirectUris: 'Return addresses (redirect URIs)',
   redirectUrisHint:
@@ -198,6 +199,7 @@ const nlNL: AccessStrings = {
     settings: 'Instellingen inzien en wijzigen',
     samples: 'Voorbeeldgegevens inzien en wijzigen',
     webhooks: 'Webhook-abonnementen inzien en wijzigen',
+    audit: 'Het auditlogboek inzien',
   },
   redirectUris: 'Terugkeeradressen (redirect-URI’s)',
   redirectUrisHint:
@@ -287,6 +289,7 @@ const esES: AccessStrings = {
     settings: 'Consultar y modificar la configuración',
     samples: 'Consultar y modificar datos de ejemplo',
     webhooks: 'Consultar y modificar las suscripciones de webhooks',
+    audit: 'Consultar el registro de auditoría',
   },
   redirectUris: 'Direcciones de retorno (URI de redirección)',
   redirectUrisHint:
@@ -378,6 +381,7 @@ const frFR: AccessStrings = {
     settings: 'Consulter et modifier les paramètres',
     samples: 'Consulter et modifier les données d’exemple',
     webhooks: 'Consulter et modifier les abonnements webhook',
+    audit: 'Consulter le journal d’audit',
   },
   redirectUris: 'Adresses de retour (URI de redirection)',
   redirectUrisHint:

@@ -9,6 +9,7 @@ import { setPageHeaders } from '../pages/security.js';
 import { stringsFor } from '../pages/strings.js';
 import { accessRoutes } from './access.routes.js';
 import { accountRoutes } from './account.routes.js';
+import { auditLogRoutes } from './audit-log.routes.js';
 import { brandingRoutes } from './branding.routes.js';
 import { campaignRoutes } from './campaign.routes.js';
 import {
@@ -162,4 +163,5 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
   await app.register(reportImportPages, deps);
   await app.register(accessRoutes, deps);
   await app.register(inviteRoutes, deps);
+  await app.register(auditLogRoutes, deps);
 }

@@ -88,6 +88,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /webhooks/{webhookid}/rotate': 'webhooksRotate',
   'POST /webhooks/{webhookid}/test': 'webhooksTest',
   'GET /webhooks/{webhookid}/deliveries': 'webhooksDeliveries',
+
+  'GET /audit': 'auditList',
 };
 
 /** An id for an operation the table does not name: its method and path in camelCase. */
@@ -121,5 +123,10 @@ export const TAGS = [
     name: 'webhooks',
     description:
       'Subscriptions to signed events (Standard Webhooks 1.0), their secrets and their deliveries.',
+  },
+  {
+    name: 'audit',
+    description:
+      'The audit log, read only: who changed what, when and through which door (ids, never values).',
   },
 ];

@@ -48,6 +48,7 @@ const SCOPE_DESCRIPTIONS: Record<(typeof SCOPES)[number], string> = {
   settings: '/settings (variants, questions, texts)',
   samples: '/samples (sample report PDFs)',
   webhooks: '/webhooks (subscriptions to signed events, their secrets and deliveries)',
+  audit: '/audit (reading the audit log: who changed what, when and through which door)',
 };
 
 /** Documentation-only keywords added to a copy of a schema, by the schema's identity. */

@@ -8,6 +8,7 @@ import type { CampaignRow } from '../campaigns/campaigns.table.js';
 import { campaignStatus } from '../campaigns/campaigns.wire.js';
 import { DailyRetention } from '../retention/retention.service.js';
 import { formatDate } from '../util/dates.js';
+import { AuditRetention } from './audit-retention.js';
 
 /** What one tick did. */
 export interface TickReport {
@@ -124,19 +125,30 @@ async function nextDue(
   return future.length === 0 ? null : future.reduce((a, b) => (a < b ? a : b));
 }
 
-/** Runs `tick` every `tickSeconds`, and at once when woken; one tick at a time. */
+/**
+ * Runs `tick` every `tickSeconds`, and at once when woken; one tick at a time. After each, the
+ * retentions of answers and reports and of the audit log, each doing its work once a day, each
+ * failing on its own (a failure of one never holds up the ticks or the other).
+ */
 export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
+  private readonly auditRetention: AuditRetention;
+  private readonly answersRetention: DailyRetention;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
-  private readonly retention: DailyRetention;
 
   constructor(
     private readonly deps: CampaignDeps,
     private readonly options: { tickSeconds: number; log?: { error(obj: unknown, msg: string): void } },
   ) {
-    this.retention = new DailyRetention(deps);
+    this.answersRetention = new DailyRetention(deps);
+    this.auditRetention = new AuditRetention({
+      db: deps.db,
+      dialect: deps.dialect,
+      clock: deps.clock,
+      days: deps.config.auditRetentionDays,
+    });
   }
 
   start(): void {
@@ -160,11 +172,20 @@ export class Scheduler {
       do {
         this.again = false;
         await tick(this.deps);
-        // Answers and reports past their retention: at most once a day, after the campaigns' work.
-        await this.retention.runIfDue();
       } while (this.again && !this.stopped);
     } catch (error) {
       this.options.log?.error({ err: error }, 'scheduler tick failed');
+    }
+    try {
+      // Answers and reports past their retention: at most once a day, after the campaigns' work.
+      await this.answersRetention.runIfDue();
+    } catch (error) {
+      this.options.log?.error({ err: error }, 'answers retention failed');
+    }
+    try {
+      await this.auditRetention.runIfDue();
+    } catch (error) {
+      this.options.log?.error({ err: error }, 'audit retention failed');
     } finally {
       this.running = undefined;
       if (!this.stopped) {

@@ -9,7 +9,7 @@ for (const dialect of dialects) {
       const { db, close } = await migratedDatabase(dialect);
       try {
         const first = await bootstrapInstance(db.kysely, 'admin@example.test', cliActor());
-        expect(first?.client.scopes).toBe('members groups campaigns reports settings samples webhooks');
+        expect(first?.client.scopes).toBe('members groups campaigns reports settings samples webhooks audit');
         expect(await bootstrapInstance(db.kysely, 'admin@example.test', cliActor())).toBeUndefined();
         await db.kysely.deleteFrom('oauth_clients').execute();
         expect(await bootstrapInstance(db.kysely, 'admin@example.test', cliActor())).toBeUndefined();

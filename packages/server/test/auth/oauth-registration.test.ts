@@ -124,7 +124,7 @@ for (const dialect of dialects) {
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'none',
-        scope: 'members groups campaigns reports settings samples webhooks',
+        scope: 'members groups campaigns reports settings samples webhooks audit',
       });
       expect(Math.abs(answer.json.client_id_issued_at - Date.now() / 1000)).toBeLessThan(60);
       expect(await countClients()).toBe(before + 1);

@@ -97,7 +97,16 @@ for (const dialect of dialects) {
         token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
         revocation_endpoint: `${PUBLIC_URL}/oauth/revoke`,
         revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
-        scopes_supported: ['members', 'groups', 'campaigns', 'reports', 'settings', 'samples', 'webhooks'],
+        scopes_supported: [
+          'members',
+          'groups',
+          'campaigns',
+          'reports',
+          'settings',
+          'samples',
+          'webhooks',
+          'audit',
+        ],
         response_types_supported: ['code'],
         response_modes_supported: ['query'],
         grant_types_supported: ['authorization_code', 'client_credentials'],
@@ -466,7 +475,7 @@ for (const dialect of dialects) {
           }),
           400,
           'invalid_scope',
-          'scope: unknown scope "wishes"; the scopes are members groups campaigns reports settings samples webhooks',
+          'scope: unknown scope "wishes"; the scopes are members groups campaigns reports settings samples webhooks audit',
         );
         expectError(
           await post('/oauth/token', {

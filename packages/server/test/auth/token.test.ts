@@ -154,7 +154,7 @@ for (const dialect of dialects) {
       expect((await request(form({ ...base, scope: 'members' }))).statusCode).toBe(200);
       // A misspelt scope is named as unknown, with the scopes there are.
       expect((await request(form({ ...base, scope: 'member' }))).json.error_description).toBe(
-        'scope: unknown scope "member"; the scopes are members groups campaigns reports settings samples webhooks',
+        'scope: unknown scope "member"; the scopes are members groups campaigns reports settings samples webhooks audit',
       );
     });
 

@@ -123,7 +123,7 @@ describe('the assay command line, against the built server', () => {
       ]);
       const answer = JSON.parse(stdout);
       expect(answer.status).toBe('OK');
-      expect(answer.data.scope).toBe('members groups campaigns reports settings samples webhooks');
+      expect(answer.data.scope).toBe('members groups campaigns reports settings samples webhooks audit');
     } finally {
       await stop(child);
       fs.rmSync(fresh, { recursive: true, force: true });

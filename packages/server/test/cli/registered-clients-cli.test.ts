@@ -27,7 +27,7 @@ describe.each(dialects)('assay clients list|delete with a registered client (%s)
     const list = await runAssay(['clients', 'list', ...where()]);
     expect(list.code).toBe(0);
     expect(list.stdout).toContain(
-      `${id}  Agent  [members groups campaigns reports settings samples webhooks]  (registered, unclaimed)\n`,
+      `${id}  Agent  [members groups campaigns reports settings samples webhooks audit]  (registered, unclaimed)\n`,
     );
     const json = JSON.parse((await runAssay(['clients', 'list', '--json', ...where()])).stdout) as {
       client_id: string;

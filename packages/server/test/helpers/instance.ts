@@ -13,7 +13,7 @@ import { openDatabase } from '../../src/db/connect.js';
 import type { Db, Dialect } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 
-export const ALL_SCOPES = 'members groups campaigns reports settings samples webhooks';
+export const ALL_SCOPES = 'members groups campaigns reports settings samples webhooks audit';
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 /** The engines every API test runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */

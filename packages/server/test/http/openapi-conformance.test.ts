@@ -286,6 +286,10 @@ for (const dialect of dialects) {
       await send('good', 'GET', `/webhooks/${hook}/deliveries`);
       await send('good', 'DELETE', `/webhooks/${hook}`);
 
+      // The audit log, read only.
+      await send('good', 'GET', '/audit?limit=5&resource=member');
+      await send('refused', 'GET', '/audit?limit=0');
+
       // Deletes last, then every guarded operation without credentials, and with an unknown id.
       await send('good', 'DELETE', `/campaigns/${campaign}/members/${bob}`);
       await send('good', 'DELETE', `/campaigns/${campaign}/members/all`);

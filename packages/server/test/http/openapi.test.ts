@@ -169,6 +169,7 @@ describe('the OpenAPI document', () => {
         "DELETE /members/{memberid}": "0501a5b79bed",
         "DELETE /reports/{reportid}": "e69bad22485f",
         "DELETE /webhooks/{webhookid}": "70083cbbf384",
+        "GET /audit": "4f12254dc4a4",
         "GET /campaigns": "a379425441a4",
         "GET /campaigns/{campaignid}": "258b481d48d5",
         "GET /campaigns/{campaignid}/export": "a3ebe182131d",

@@ -36,6 +36,8 @@ describe('every /api/v1 route declares what guards it', () => {
     // The whole list, so that a new route and its guard show in review.
     expect(lines).toMatchInlineSnapshot(`
       [
+        "GET /api/v1/audit audit",
+        "HEAD /api/v1/audit audit",
         "POST /api/v1/auth/access_token public",
         "GET /api/v1/auth/authorize public",
         "HEAD /api/v1/auth/authorize public",

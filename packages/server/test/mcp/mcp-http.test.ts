@@ -20,6 +20,7 @@ const READ_TOOLS = [
   'summarizeReports',
   'listVariants',
   'getQuestions',
+  'listAuditEntries',
 ];
 
 for (const dialect of dialects) {
@@ -77,7 +78,16 @@ for (const dialect of dialects) {
         expect(answer.json).toEqual({
           resource: `${publicUrl}/mcp`,
           authorization_servers: [publicUrl],
-          scopes_supported: ['members', 'groups', 'campaigns', 'reports', 'settings', 'samples', 'webhooks'],
+          scopes_supported: [
+            'members',
+            'groups',
+            'campaigns',
+            'reports',
+            'settings',
+            'samples',
+            'webhooks',
+            'audit',
+          ],
           bearer_methods_supported: ['header'],
           resource_name: 'Assay MCP',
           resource_documentation: `${publicUrl}/api/docs`,
@@ -108,7 +118,7 @@ for (const dialect of dialects) {
       expect,
     }) => {
       const client = await connect({ authorization: `Bearer ${await instance.token()}` });
-      expect(await toolNames(client)).toHaveLength(22);
+      expect(await toolNames(client)).toHaveLength(23);
       const address = email('mcp');
       const created = await call(client, 'createMember', {
         email: address,
@@ -126,6 +136,11 @@ for (const dialect of dialects) {
       expect(read.structuredContent).toMatchObject({ memberId: row.id, email: address });
       const variants = await call(client, 'listVariants');
       expect(JSON.stringify(variants.structuredContent)).toContain('bigfive');
+      const audit = await call(client, 'listAuditEntries', { limit: 5, resource: 'member' });
+      expect(audit.isError, JSON.stringify(audit.content)).toBeFalsy();
+      expect(Array.isArray((audit.structuredContent as { entries: unknown[] }).entries)).toBe(true);
+      const refused = await call(client, 'listAuditEntries', { limit: 0 });
+      expect(refused.isError).toBe(true);
     });
 
     it("offers the tools the token's scopes cover, and names the missing scope", async ({ expect }) => {

@@ -67,7 +67,7 @@ describe('client config', () => {
       questionnaireurl: 'https://q.example.org',
       variants: ['bigfive', 'tiny'],
       reporttypes: ['personal', 'group', 'groupanon', 'condensed', 'complete'],
-      scopes: ['members', 'groups', 'campaigns', 'reports', 'settings', 'samples', 'webhooks'],
+      scopes: ['members', 'groups', 'campaigns', 'reports', 'settings', 'samples', 'webhooks', 'audit'],
       mailstages: [
         'campaign_invitation',
         'campaign_reminder',

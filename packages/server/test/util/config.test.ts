@@ -11,7 +11,9 @@ describe('configuration', () => {
       adminEmail: 'admin@localhost',
       mailFrom: 'Assay <assay@localhost>',
       trustProxy: false,
+      auditRetentionDays: 400,
     });
+    expect(loadConfig({ ASSAY_AUDIT_RETENTION_DAYS: '30' }).auditRetentionDays).toBe(30);
     expect(Object.isFrozen(config)).toBe(true);
     const flagged = loadConfig({ PORT: '9000', HOST: '::1' }, { port: '9001', host: 'localhost' });
     expect([flagged.port, flagged.host]).toEqual([9001, 'localhost']);
@@ -64,6 +66,16 @@ describe('configuration', () => {
       [{ ASSAY_RETENTION_DAYS: '30d' }, 'ASSAY_RETENTION_DAYS: must be a whole number, got "30d"'],
       [{ ASSAY_RETENTION_DAYS: '1.5' }, 'ASSAY_RETENTION_DAYS: must be a whole number, got "1.5"'],
       [{ ASSAY_RETENTION_DAYS: '99999' }, 'ASSAY_RETENTION_DAYS: must be between 1 and 36500, got 99999'],
+      [{ ASSAY_AUDIT_RETENTION_DAYS: '0' }, 'ASSAY_AUDIT_RETENTION_DAYS: must be between 1 and 36600, got 0'],
+      [{ ASSAY_AUDIT_RETENTION_DAYS: '-5' }, 'ASSAY_AUDIT_RETENTION_DAYS: must be a whole number, got "-5"'],
+      [
+        { ASSAY_AUDIT_RETENTION_DAYS: '1.5' },
+        'ASSAY_AUDIT_RETENTION_DAYS: must be a whole number, got "1.5"',
+      ],
+      [
+        { ASSAY_AUDIT_RETENTION_DAYS: 'a year' },
+        'ASSAY_AUDIT_RETENTION_DAYS: must be a whole number, got "a year"',
+      ],
     ];
     for (const [env, message] of cases) {
       expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);

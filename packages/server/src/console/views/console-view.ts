@@ -2,6 +2,7 @@ import type { UserRow } from '../../auth/auth.table.js';
 import { fill, type PageStrings, stringsFor } from '../../pages/strings.js';
 import type { Language } from '../../variants/variant.types.js';
 import { accessStrings } from '../access-strings.js';
+import { auditStrings } from '../audit-strings.js';
 import { brandingStrings } from '../branding-strings.js';
 import { mailStrings } from '../mail-strings.js';
 import { reportsStrings } from '../reports-strings.js';
@@ -22,7 +23,8 @@ export type ConsoleSection =
   | 'mail'
   | 'access'
   | 'account'
-  | 'branding';
+  | 'branding'
+  | 'audit';
 
 /** What every console page's layout reads. */
 export type ConsoleModel = Record<string, unknown> & {
@@ -66,6 +68,10 @@ export function chrome(viewer: Viewer, section?: ConsoleSection) {
           nav('mail', '/console/mail', mailStrings(viewer.language).nav),
           nav('branding', '/console/branding', brandingStrings(viewer.language).nav),
           nav('access', '/console/access/clients', accessStrings(viewer.language).nav),
+          // The log names every operator's actions: admins only, as its page.
+          ...(user.role === 'admin'
+            ? [nav('audit', '/console/audit', auditStrings(viewer.language).nav)]
+            : []),
         ]
       : undefined,
     languages: CONSOLE_LANGUAGES.map((language) => ({
