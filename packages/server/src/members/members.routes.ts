@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
 import { accessDenied, BusinessError } from '../domain/errors.js';
+import { actorOf } from '../http/actor.js';
 import { failure, ok } from '../http/envelope.js';
 import { IMPORT_BODY_LIMIT, readBody } from '../http/read-body.js';
 import { type ApiInstance, idParams, responses, sendOkArray, validated } from '../http/route-schema.js';
@@ -46,7 +47,7 @@ export async function memberRoutes(app: ApiInstance, { db }: AppContext) {
       config: { guard: 'members' },
       schema: { tags, summary: 'Create a member', body: MemberCreate, response: responses(MemberDetail) },
     },
-    async (request) => ok(await members.createMember(db, request.body)),
+    async (request) => ok(await members.createMember(db, actorOf(request), request.body)),
   );
 
   // The import also takes CSV; the text parser lives in a scope of its own so that no other route
@@ -101,11 +102,12 @@ export async function memberRoutes(app: ApiInstance, { db }: AppContext) {
       async (request) => {
         if (typeof request.body === 'string') {
           const query = validated(MemberImportQuery, request.query ?? {}, 'query');
-          return ok(await importMembersFromCsv(db, request.body, query));
+          return ok(await importMembersFromCsv(db, request.body, query, { actor: actorOf(request) }));
         }
-        if (request.body instanceof JsonImportBody) return ok(await importMembersFromJson(db, request.body));
+        if (request.body instanceof JsonImportBody)
+          return ok(await importMembersFromJson(db, actorOf(request), request.body));
         const input = validated(MemberImport, request.body ?? null, 'body');
-        return ok(await members.importMembers(db, input));
+        return ok(await members.importMembers(db, actorOf(request), input));
       },
     );
   });
@@ -156,7 +158,8 @@ export async function memberRoutes(app: ApiInstance, { db }: AppContext) {
         if (members.carriesGroup(request.body)) throw accessDenied();
       },
     },
-    async (request) => ok(await members.patchMember(db, request.params.memberid, request.body)),
+    async (request) =>
+      ok(await members.patchMember(db, actorOf(request), request.params.memberid, request.body)),
   );
 
   app.delete(
@@ -171,7 +174,7 @@ export async function memberRoutes(app: ApiInstance, { db }: AppContext) {
       },
     },
     async (request) => {
-      await members.deleteMember(db, request.params.memberid);
+      await members.deleteMember(db, actorOf(request), request.params.memberid);
       return ok('');
     },
   );

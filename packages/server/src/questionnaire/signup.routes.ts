@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
+import { anonymousActor, participantActor } from '../audit/actor.js';
 import { FailureLimiter } from '../auth/rate-limit.js';
 import { statusOf } from '../campaigns/campaigns.service.js';
 import type { AppContext } from '../context.js';
@@ -90,7 +91,7 @@ export const signupRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, d
       reply.header('retry-after', String(wait));
       return show(reply, 429, tooManyView(found.base, found.s));
     }
-    const outcome = await signUp(deps, found.row, found.settings, value);
+    const outcome = await signUp(deps, anonymousActor(request.ip), found.row, found.settings, value);
     if (outcome.kind === 'go') return reply.code(303).redirect(paths.q(outcome.token));
     return show(reply, 200, signedUpView(found, outcome.kind === 'full' ? 'full' : 'sent', value.email));
   });
@@ -163,7 +164,13 @@ export const raterRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, de
         const s = signupStringsFor(participation.language);
         return show(reply, 429, tooManyView(chromeOf(participation), s, paths.q(token, '/raters')));
       }
-      const outcome = await nominateRater(deps, participation, value, role);
+      const outcome = await nominateRater(
+        deps,
+        participantActor(participation.member.member_id, request.ip),
+        participation,
+        value,
+        role,
+      );
       const problem = nominationProblem(participation, outcome, role);
       if (problem) return showRaters(reply, participation, csrf, { values: { ...value }, role, ...problem });
       const name = `${value.firstname} ${value.lastname}`;

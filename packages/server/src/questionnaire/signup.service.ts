@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Actor } from '../audit/actor.js';
 import { inviteNow, resendLink } from '../campaigns/campaign-mail.service.js';
 import * as members from '../campaigns/campaign-members.repository.js';
 import { addToCampaign, newCampaignMember, SKIP_FULL } from '../campaigns/campaign-members.service.js';
@@ -111,6 +112,7 @@ async function participationOf(deps: CampaignDeps, campaignId: string, memberId:
  */
 export async function signUp(
   deps: CampaignDeps,
+  actor: Actor,
   campaign: CampaignRow,
   settings: SelfRegistration,
   form: SignupForm,
@@ -127,7 +129,7 @@ export async function signUp(
     if (!settings.register || form.firstname === '' || form.lastname === '') return { kind: 'mailed' };
     try {
       memberId = (
-        await createMember(deps.db, {
+        await createMember(deps.db, actor, {
           email: form.email,
           firstname: form.firstname,
           lastname: form.lastname,
@@ -140,7 +142,7 @@ export async function signUp(
       if (memberId === undefined) return { kind: 'mailed' };
     }
     if (created && settings.group !== undefined && (await groupExists(deps.db, settings.group))) {
-      await addToGroup(deps.db, settings.group, memberId).catch(() => undefined);
+      await addToGroup(deps.db, actor, settings.group, memberId).catch(() => undefined);
     }
   }
   const { added, skipped } = await addToCampaign(deps, campaign.id, [memberId]);
@@ -246,6 +248,7 @@ export type NominationOutcome = 'added' | 'self' | 'present' | 'full' | 'subject
  */
 export async function nominateRater(
   deps: CampaignDeps,
+  actor: Actor,
   participation: Participation,
   form: SignupForm,
   role: string,
@@ -276,7 +279,7 @@ export async function nominateRater(
     if (memberId === undefined) {
       try {
         memberId = (
-          await createMember(trx, {
+          await createMember(trx, actor, {
             email: form.email,
             firstname: form.firstname,
             lastname: form.lastname,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { ensureAdmin } from '../../src/auth/auth.service.js';
 import { addMembers } from '../../src/campaigns/campaign-members.service.js';
 import { createCampaign } from '../../src/campaigns/campaigns.service.js';
@@ -43,7 +44,7 @@ describe('assay export campaign', () => {
         { name: 'Pulse 2026', variant: 'teamscan', start: '2026-01-01T00:00:00+00:00' },
       );
       campaignId = campaign.campaignid;
-      const imported = await importMembers(db.kysely, {
+      const imported = await importMembers(db.kysely, cliActor(), {
         members: [
           { email: 'one@example.test', firstname: '=One', lastname: 'Member' },
           { email: 'two@example.test', firstname: 'Two', lastname: 'Member' },
