@@ -16,6 +16,7 @@ import type { AppContext } from './context.js';
 import { type Db, ping } from './db/database.js';
 import { BusinessError } from './domain/errors.js';
 import { groupRoutes } from './groups/groups.routes.js';
+import { auditRefusals } from './http/audit-refusals.js';
 import {
   handleClientError,
   handleError,
@@ -256,6 +257,8 @@ export async function buildApp({
       // Every route says what guards it (a scope family, or public); one that does not stops
       // start-up here, so a new route is never open by accident.
       guardRoutes(api, context, { wrongMethod, seen: apiRoutes });
+      // A write refused (401, 403) or failed (another 4xx, a 5xx) leaves an audit entry of its own.
+      auditRefusals(api, context.db, API_PREFIX);
       api.get('/openapi.json', { schema: { hide: true }, config: { guard: 'public' } }, async () =>
         app.swagger(),
       );

@@ -46,6 +46,9 @@ export async function authenticate(
   access: 'read' | 'write',
 ): Promise<Principal> {
   const principal = await identify(auth, request);
+  // Known before its scopes are checked: a refusal's audit entry names who was refused
+  // (http/audit-refusals.ts). The route never runs unless every check below passes.
+  request.principal = principal;
   if (principal.readOnly && access === 'write') {
     throw forbidden('These credentials are read-only: every write needs an OAuth 2.0 access token');
   }

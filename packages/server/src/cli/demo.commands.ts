@@ -132,7 +132,15 @@ export async function runDemo(deps: CampaignDeps, now = new Date()): Promise<Dem
     type: 'company' | 'team' | 'folder',
     parentgroup = 'root',
   ) =>
-    (await createGroup(db, caller, { name, alias, type, parentgroup, description: null } as never)).groupid;
+    (
+      await createGroup(db, cliActor(), caller, {
+        name,
+        alias,
+        type,
+        parentgroup,
+        description: null,
+      } as never)
+    ).groupid;
   const company = await group('Northwind Traders', DEMO_ALIAS, 'company');
   const sales = await group('Sales', 'demo-sales', 'team', company);
   const engineering = await group('Engineering', 'demo-engineering', 'folder', company);
@@ -159,11 +167,11 @@ export async function runDemo(deps: CampaignDeps, now = new Date()): Promise<Dem
       level: i % 10 === 0 ? 'teamleader' : 'employee',
     };
   });
-  const imported = await importMembers(db, { members: rows } as never);
+  const imported = await importMembers(db, cliActor(), { members: rows } as never);
   const members = imported.created;
   for (const [i, id] of members.entries()) {
     if (i >= 190) continue;
-    await addMember(db, teams[i % teams.length] as string, id);
+    await addMember(db, cliActor(), teams[i % teams.length] as string, id);
   }
   const membersOf = (team: string) => members.filter((_, i) => i < 190 && teams[i % teams.length] === team);
 

@@ -8,6 +8,7 @@ import {
   type MemberImportUpdateRow as UpdateRow,
 } from '@assay/schema';
 import type { Kysely } from 'kysely';
+import { cliActor } from '../audit/actor.js';
 import type { Database } from '../db/database.js';
 import { BusinessError } from '../domain/errors.js';
 import { importMembers, membersFromCsv } from '../members/members.service.js';
@@ -159,7 +160,7 @@ export async function importRows(
     const chunk = rows.slice(start, start + chunkRows);
     let part: MemberImportResult;
     try {
-      part = await importMembers(db, {
+      part = await importMembers(db, cliActor(), {
         members: chunk.map((index) => members[index]),
         groupid: options.groupid,
         update: options.update,

@@ -6,7 +6,7 @@ import { BusinessError } from '../domain/errors.js';
 import * as groups from '../groups/groups.service.js';
 import { formValues } from '../http/form-body.js';
 import { type ApiInstance, fieldsOf, validated } from '../http/route-schema.js';
-import { showConsole, viewerOf } from './console-kit.js';
+import { consoleActorOf, showConsole, viewerOf } from './console-kit.js';
 import {
   groupCreateView,
   groupMembersView,
@@ -53,7 +53,12 @@ export async function groupPages(app: ApiInstance, deps: AppContext) {
     };
     try {
       // The API's rules: POST /groups validates its body with this schema, then creates.
-      const group = await groups.createGroup(db, caller(request), validated(GroupCreate, values, 'body'));
+      const group = await groups.createGroup(
+        db,
+        consoleActorOf(request),
+        caller(request),
+        validated(GroupCreate, values, 'body'),
+      );
       return reply.redirect(`/console/groups#group-${group.groupid}`, 303);
     } catch (error) {
       const all = await groups.listGroups(db, caller(request));
@@ -74,7 +79,14 @@ export async function groupPages(app: ApiInstance, deps: AppContext) {
     const id = request.params.groupid;
     const name = field(request.body, 'name');
     try {
-      await groups.patchGroup(db, dialect, caller(request), id, validated(GroupPatch, { name }, 'body'));
+      await groups.patchGroup(
+        db,
+        dialect,
+        consoleActorOf(request),
+        caller(request),
+        id,
+        validated(GroupPatch, { name }, 'body'),
+      );
       return reply.redirect(`/console/groups#group-${id}`, 303);
     } catch (error) {
       const message = messageOf(error);
@@ -95,7 +107,7 @@ export async function groupPages(app: ApiInstance, deps: AppContext) {
     const parentgroup = field(request.body, 'parentgroup');
     try {
       const patch = validated(GroupPatch, { parentgroup }, 'body');
-      await groups.patchGroup(db, dialect, caller(request), id, patch);
+      await groups.patchGroup(db, dialect, consoleActorOf(request), caller(request), id, patch);
       return reply.redirect(`/console/groups#group-${id}`, 303);
     } catch (error) {
       const message = messageOf(error);
@@ -128,7 +140,7 @@ export async function groupPages(app: ApiInstance, deps: AppContext) {
     if (missing) error = { field: missing, missing: true };
     else {
       try {
-        await groups.moveMembers(db, id, to === 'none' ? null : to, chosen);
+        await groups.moveMembers(db, consoleActorOf(request), id, to === 'none' ? null : to, chosen);
         return reply.redirect(`/console/groups#group-${id}`, 303);
       } catch (thrown) {
         error = messageOf(thrown);

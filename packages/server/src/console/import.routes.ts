@@ -9,7 +9,7 @@ import { boundaryOf, type MultipartForm, parseMultipart } from '../http/multipar
 import { IMPORT_BODY_LIMIT, readBody } from '../http/read-body.js';
 import { type ApiInstance, validated } from '../http/route-schema.js';
 import { utf8Body } from '../util/text.js';
-import { showConsole, viewerOf } from './console-kit.js';
+import { consoleActorOf, showConsole, viewerOf } from './console-kit.js';
 import {
   checkUpload,
   confirmUpload,
@@ -140,7 +140,7 @@ export async function importPages(app: ApiInstance, deps: AppContext) {
     const id = request.params.uploadid;
     let result: Awaited<ReturnType<typeof confirmUpload>>;
     try {
-      result = await confirmUpload(db, clock(), id, sessionOf(request));
+      result = await confirmUpload(db, consoleActorOf(request), clock(), id, sessionOf(request));
     } catch (error) {
       // The whole file refused now (its group deleted meanwhile): the check page says why.
       if (error instanceof BusinessError) return reply.redirect(`/console/members/import/${id}`, 303);

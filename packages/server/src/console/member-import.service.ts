@@ -1,5 +1,6 @@
 import type { MemberImportQuery, MemberImportResult } from '@assay/schema';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../audit/actor.js';
 import type { Database } from '../db/database.js';
 import { BusinessError } from '../domain/errors.js';
 import { importMembersFromCsv } from '../members/import-body.js';
@@ -87,6 +88,7 @@ export const findUpload = uploadOf;
  */
 export async function confirmUpload(
   db: Kysely<Database>,
+  actor: Actor,
   now: Date,
   id: string,
   sessionIdHash: string,
@@ -104,7 +106,7 @@ export async function confirmUpload(
     return 'imported';
   }
   try {
-    const result = await importMembersFromCsv(db, upload.content, optionsOf(upload));
+    const result = await importMembersFromCsv(db, upload.content, optionsOf(upload), { actor });
     await repo.setImported(db, id, repo.importedText(result));
     return result;
   } catch (error) {

@@ -8,7 +8,7 @@ import { type ApiInstance, fieldsOf, validated } from '../http/route-schema.js';
 import { exportMemberData } from '../members/member-data.service.js';
 import * as members from '../members/members.service.js';
 import { memberReports } from '../reports/reports.service.js';
-import { showConsole, viewerOf } from './console-kit.js';
+import { consoleActorOf, showConsole, viewerOf } from './console-kit.js';
 import { MEMBER_FORM_FIELDS, memberFormView, memberListView, memberView } from './views/members.view.js';
 
 const memberParams = { schema: { params: Type.Object({ memberid: Type.String({ maxLength: 40 }) }) } };
@@ -62,7 +62,11 @@ export async function memberPages(app: ApiInstance, deps: AppContext) {
     const values = formOf(request.body);
     try {
       // The API's rules: POST /members validates its body with this schema, then creates.
-      const created = await members.createMember(db, validated(MemberCreate, values, 'body'));
+      const created = await members.createMember(
+        db,
+        consoleActorOf(request),
+        validated(MemberCreate, values, 'body'),
+      );
       return reply.redirect(`/console/members/${created.memberid}`, 303);
     } catch (error) {
       return showConsole(reply, 400, memberFormView(viewerOf(request), { values, error: messageOf(error) }));
@@ -113,7 +117,7 @@ export async function memberPages(app: ApiInstance, deps: AppContext) {
     const values = formOf(request.body);
     try {
       // The API's rules: PATCH /members/{id} validates its body with this schema, then patches.
-      await members.patchMember(db, id, validated(MemberPatch, values, 'body'));
+      await members.patchMember(db, consoleActorOf(request), id, validated(MemberPatch, values, 'body'));
       return reply.redirect(`/console/members/${id}`, 303);
     } catch (error) {
       const viewer = viewerOf(request);

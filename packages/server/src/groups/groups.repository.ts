@@ -93,11 +93,19 @@ export async function hasSubgroups(db: Kysely<Database>, id: string): Promise<bo
   );
 }
 
-/** Deletes a group; its members become members of no group. */
-export async function deleteGroup(trx: Transaction<Database>, id: string): Promise<boolean> {
-  await trx.updateTable('members').set({ group_id: null }).where('group_id', '=', id).execute();
+/**
+ * Deletes a group; its members become members of no group. Answers the ids of those members (each
+ * has an audit entry of its own), or undefined when there was no such group.
+ */
+export async function deleteGroup(trx: Transaction<Database>, id: string): Promise<string[] | undefined> {
+  const released = await trx
+    .updateTable('members')
+    .set({ group_id: null })
+    .where('group_id', '=', id)
+    .returning('id')
+    .execute();
   const result = await trx.deleteFrom('groups').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  return Number(result.numDeletedRows) === 1 ? released.map((row) => row.id) : undefined;
 }
 
 /** Members of one group, or of no group when `groupId` is null. */

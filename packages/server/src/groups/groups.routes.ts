@@ -10,6 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { AppContext } from '../context.js';
+import { actorOf } from '../http/actor.js';
 import { failure, ok } from '../http/envelope.js';
 import { type ApiInstance, idParams, requireEmptyBody, responses } from '../http/route-schema.js';
 import * as groups from './groups.service.js';
@@ -41,7 +42,7 @@ export async function groupRoutes(app: ApiInstance, { db, dialect }: AppContext)
       config: { guard: 'groups' },
       schema: { tags, summary: 'Create a group', body: GroupCreate, response: responses(Group) },
     },
-    async (request) => ok(await groups.createGroup(db, caller(request), request.body)),
+    async (request) => ok(await groups.createGroup(db, actorOf(request), caller(request), request.body)),
   );
 
   app.get(
@@ -109,7 +110,16 @@ export async function groupRoutes(app: ApiInstance, { db, dialect }: AppContext)
       },
     },
     async (request) =>
-      ok(await groups.patchGroup(db, dialect, caller(request), request.params.groupid, request.body)),
+      ok(
+        await groups.patchGroup(
+          db,
+          dialect,
+          actorOf(request),
+          caller(request),
+          request.params.groupid,
+          request.body,
+        ),
+      ),
   );
 
   app.delete(
@@ -124,7 +134,7 @@ export async function groupRoutes(app: ApiInstance, { db, dialect }: AppContext)
       },
     },
     async (request) => {
-      await groups.deleteGroup(db, dialect, request.params.groupid);
+      await groups.deleteGroup(db, dialect, actorOf(request), request.params.groupid);
       return ok('');
     },
   );
@@ -144,9 +154,10 @@ export async function groupRoutes(app: ApiInstance, { db, dialect }: AppContext)
     async (request) => ok(await groups.groupMembers(db, request.params.groupid)),
   );
 
-  const add = async (body: unknown, { groupid, memberid }: { groupid: string; memberid: string }) => {
-    requireEmptyBody(body);
-    await groups.addMember(db, groupid, memberid);
+  const add = async (request: FastifyRequest<{ Params: { groupid: string; memberid: string } }>) => {
+    requireEmptyBody(request.body);
+    const { groupid, memberid } = request.params;
+    await groups.addMember(db, actorOf(request), groupid, memberid);
     return ok('');
   };
   const addSchema = (summary: string) => ({
@@ -154,16 +165,8 @@ export async function groupRoutes(app: ApiInstance, { db, dialect }: AppContext)
     schema: { tags, summary, params: membershipParams, response: responses(Type.Literal('')) },
     validatorCompiler: () => (value: unknown) => ({ value }),
   });
-  app.post(
-    '/groups/:groupid/members/:memberid',
-    addSchema('Add a member to a group (empty body)'),
-    (request) => add(request.body, request.params),
-  );
-  app.post(
-    '/groups/:groupid/member/:memberid',
-    addSchema('Legacy singular form of adding a member'),
-    (request) => add(request.body, request.params),
-  );
+  app.post('/groups/:groupid/members/:memberid', addSchema('Add a member to a group (empty body)'), add);
+  app.post('/groups/:groupid/member/:memberid', addSchema('Legacy singular form of adding a member'), add);
 
   app.delete(
     '/groups/:groupid/members/:memberid',
@@ -178,7 +181,7 @@ export async function groupRoutes(app: ApiInstance, { db, dialect }: AppContext)
     },
     async (request) => {
       const { groupid, memberid } = request.params;
-      await groups.removeMember(db, groupid, memberid);
+      await groups.removeMember(db, actorOf(request), groupid, memberid);
       return ok('');
     },
   );

@@ -1,5 +1,7 @@
 import type { Group, GroupConfig, GroupCreate, GroupedMember, GroupMember, GroupPatch } from '@assay/schema';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../audit/actor.js';
+import { recordChange, recordChanges } from '../audit/audit.service.js';
 import { type Database, type Dialect, isUniqueViolation, orWhenRaced } from '../db/database.js';
 import { BusinessError, notFound } from '../domain/errors.js';
 import { findMember } from '../members/members.repository.js';
@@ -60,22 +62,32 @@ async function parentId(db: Kysely<Database>, parentgroup: string | undefined): 
   return parentgroup;
 }
 
-export async function createGroup(db: Kysely<Database>, caller: Caller, input: GroupCreate): Promise<Group> {
+export async function createGroup(
+  db: Kysely<Database>,
+  actor: Actor,
+  caller: Caller,
+  input: GroupCreate,
+): Promise<Group> {
   const id = randomId();
+  const parent = await parentId(db, input.parentgroup);
   const inserted = await orWhenRaced(
-    repo.insertGroup(db, {
-      id,
-      alias: input.alias,
-      name: input.name,
-      name_key: caseFold(input.name),
-      description: input.description ?? null,
-      parent_id: await parentId(db, input.parentgroup),
-      type: input.type ?? null,
-      status: input.status ?? 'active',
-      config: configText(input.config),
-      extra: repo.groupObjectText(input.extra),
-      creator: caller.userId,
-      created: nowText(),
+    db.transaction().execute(async (trx) => {
+      const made = await repo.insertGroup(trx, {
+        id,
+        alias: input.alias,
+        name: input.name,
+        name_key: caseFold(input.name),
+        description: input.description ?? null,
+        parent_id: parent,
+        type: input.type ?? null,
+        status: input.status ?? 'active',
+        config: configText(input.config),
+        extra: repo.groupObjectText(input.extra),
+        creator: caller.userId,
+        created: nowText(),
+      });
+      if (made) await recordChange(trx, actor, { resource: 'group', id, action: 'create' });
+      return made;
     }),
     new BusinessError('parentgroup: no such group'),
   );
@@ -87,9 +99,13 @@ export async function createGroup(db: Kysely<Database>, caller: Caller, input: G
   return getGroup(db, caller, id);
 }
 
+/** The wire names of the fields a group's patch sets, for its audit entry (never their values). */
+const GROUP_FIELDS = ['name', 'description', 'type', 'status', 'config', 'extra', 'parentgroup'] as const;
+
 export async function patchGroup(
   db: Kysely<Database>,
   dialect: Dialect,
+  actor: Actor,
   caller: Caller,
   id: string,
   input: GroupPatch,
@@ -120,11 +136,24 @@ export async function patchGroup(
       if (isUniqueViolation(error)) throw new BusinessError('name: already exists');
       throw error;
     }
+    const fields = GROUP_FIELDS.filter((name) => input[name] !== undefined);
+    // A patch that sets no field changes nothing, and leaves no entry.
+    if (fields.length > 0)
+      await recordChange(trx, actor, { resource: 'group', id, action: 'update', fields });
   });
   return getGroup(db, caller, id);
 }
 
-export async function deleteGroup(db: Kysely<Database>, dialect: Dialect, id: string): Promise<void> {
+/**
+ * Deletes a group without sub-groups. Its members end in no group, each with an entry of its own
+ * (`group.remove`, as if removed one by one), after the group's `delete`.
+ */
+export async function deleteGroup(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  actor: Actor,
+  id: string,
+): Promise<void> {
   const hasSubgroups = new BusinessError('group: has sub-groups; move or delete them first');
   // A sub-group created while the group is deleted makes the delete fail at its foreign key.
   await orWhenRaced(
@@ -132,7 +161,13 @@ export async function deleteGroup(db: Kysely<Database>, dialect: Dialect, id: st
       await repo.lockTree(trx, dialect);
       if (!(await repo.groupExists(trx, id))) throw notFound('group');
       if (await repo.hasSubgroups(trx, id)) throw hasSubgroups;
-      await repo.deleteGroup(trx, id);
+      const released = (await repo.deleteGroup(trx, id)) ?? [];
+      await recordChange(trx, actor, { resource: 'group', id, action: 'delete' });
+      await recordChanges(
+        trx,
+        actor,
+        released.map((memberId) => groupChange(memberId, 'group.remove')),
+      );
     }),
     hasSubgroups,
   );
@@ -161,18 +196,53 @@ export async function membersInGroups(db: Kysely<Database>): Promise<GroupedMemb
   }));
 }
 
+/**
+ * The audit entry of a change to a member's group: the member is what changed (its `groupid`), so
+ * the entry is the member's (`resource` `member`, its id), and everything about one person is found
+ * by their id. `group.add`, `group.remove`, or `group.move` (out of one group into another).
+ */
+const groupChange = (memberId: string, action: 'group.add' | 'group.remove' | 'group.move') => ({
+  resource: 'member' as const,
+  id: memberId,
+  action,
+  fields: ['groupid'],
+});
+
 /** A member is in at most one group: adding it to another is refused until it is removed. */
-export async function addMember(db: Kysely<Database>, groupId: string, memberId: string): Promise<void> {
+export async function addMember(
+  db: Kysely<Database>,
+  actor: Actor,
+  groupId: string,
+  memberId: string,
+): Promise<void> {
   if (!(await repo.groupExists(db, groupId))) throw notFound('group');
   // The group may be deleted between the check and the write.
-  if (await orWhenRaced(repo.addToGroup(db, memberId, groupId), notFound('group'))) return;
+  const added = await orWhenRaced(
+    db.transaction().execute(async (trx) => {
+      if (!(await repo.addToGroup(trx, memberId, groupId))) return false;
+      await recordChange(trx, actor, groupChange(memberId, 'group.add'));
+      return true;
+    }),
+    notFound('group'),
+  );
+  if (added) return;
   if (!(await findMember(db, memberId))) throw notFound('member');
   throw new BusinessError('member: already in another group; remove it from that group first');
 }
 
-export async function removeMember(db: Kysely<Database>, groupId: string, memberId: string): Promise<void> {
+export async function removeMember(
+  db: Kysely<Database>,
+  actor: Actor,
+  groupId: string,
+  memberId: string,
+): Promise<void> {
   if (!(await repo.groupExists(db, groupId))) throw notFound('group');
-  if (await repo.removeFromGroup(db, memberId, groupId)) return;
+  const removed = await db.transaction().execute(async (trx) => {
+    if (!(await repo.removeFromGroup(trx, memberId, groupId))) return false;
+    await recordChange(trx, actor, groupChange(memberId, 'group.remove'));
+    return true;
+  });
+  if (removed) return;
   if (!(await findMember(db, memberId))) throw notFound('member');
   throw new BusinessError('member: is not in this group');
 }
@@ -184,6 +254,7 @@ export async function removeMember(db: Kysely<Database>, groupId: string, member
  */
 export async function moveMembers(
   db: Kysely<Database>,
+  actor: Actor,
   from: string,
   to: string | null,
   memberIds: readonly string[],
@@ -201,6 +272,11 @@ export async function moveMembers(
           throw new BusinessError('member: already in another group; remove it from that group first');
         }
       }
+      await recordChanges(
+        trx,
+        actor,
+        memberIds.map((memberId) => groupChange(memberId, to === null ? 'group.remove' : 'group.move')),
+      );
     }),
     new BusinessError('group: no such group'),
   );

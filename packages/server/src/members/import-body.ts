@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { setImmediate } from 'node:timers/promises';
 import { MemberImport, type MemberImportQuery, type MemberImportResult } from '@assay/schema';
 import type { Kysely } from 'kysely';
+import type { Actor } from '../audit/actor.js';
 import type { Database } from '../db/database.js';
 import { BusinessError } from '../domain/errors.js';
 import { CsvReader, csvHeader, csvObject } from '../util/csv.js';
@@ -169,6 +170,7 @@ function parseChunk(bytes: Buffer, [from, to]: [number, number]): unknown[] {
  */
 export async function importMembersFromJson(
   db: Kysely<Database>,
+  actor: Actor,
   body: JsonImportBody,
 ): Promise<MemberImportResult> {
   const { bytes, contentType } = body;
@@ -188,7 +190,7 @@ export async function importMembersFromJson(
         throw notJson();
       }
     }
-    return importMembers(db, validate(MemberImport, parsed, 'body') as MemberImport);
+    return importMembers(db, actor, validate(MemberImport, parsed, 'body') as MemberImport);
   }
   let top: unknown;
   try {
@@ -205,7 +207,7 @@ export async function importMembersFromJson(
     await setImmediate();
   }
   const input = validate(MemberImport, top, 'body') as MemberImport;
-  return importMemberChunks(db, input, jsonChunks(bytes, layout.chunks));
+  return importMemberChunks(db, input, jsonChunks(bytes, layout.chunks), { actor });
 }
 
 function* jsonChunks(bytes: Buffer, chunks: [number, number][]): Generator<unknown[]> {
@@ -221,7 +223,7 @@ export async function importMembersFromCsv(
   db: Kysely<Database>,
   text: string,
   query: MemberImportQuery,
-  mode: ImportMode = 'write',
+  mode: ImportMode,
 ): Promise<MemberImportResult> {
   const reader = new CsvReader(text);
   let names: string[] = [];

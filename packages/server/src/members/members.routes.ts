@@ -48,7 +48,7 @@ export async function memberRoutes(app: ApiInstance, { db, dialect }: AppContext
       config: { guard: 'members' },
       schema: { tags, summary: 'Create a member', body: MemberCreate, response: responses(MemberDetail) },
     },
-    async (request) => ok(await members.createMember(db, request.body)),
+    async (request) => ok(await members.createMember(db, actorOf(request), request.body)),
   );
 
   // The import also takes CSV; the text parser lives in a scope of its own so that no other route
@@ -103,11 +103,12 @@ export async function memberRoutes(app: ApiInstance, { db, dialect }: AppContext
       async (request) => {
         if (typeof request.body === 'string') {
           const query = validated(MemberImportQuery, request.query ?? {}, 'query');
-          return ok(await importMembersFromCsv(db, request.body, query));
+          return ok(await importMembersFromCsv(db, request.body, query, { actor: actorOf(request) }));
         }
-        if (request.body instanceof JsonImportBody) return ok(await importMembersFromJson(db, request.body));
+        if (request.body instanceof JsonImportBody)
+          return ok(await importMembersFromJson(db, actorOf(request), request.body));
         const input = validated(MemberImport, request.body ?? null, 'body');
-        return ok(await members.importMembers(db, input));
+        return ok(await members.importMembers(db, actorOf(request), input));
       },
     );
   });
@@ -158,7 +159,8 @@ export async function memberRoutes(app: ApiInstance, { db, dialect }: AppContext
         if (members.carriesGroup(request.body)) throw accessDenied();
       },
     },
-    async (request) => ok(await members.patchMember(db, request.params.memberid, request.body)),
+    async (request) =>
+      ok(await members.patchMember(db, actorOf(request), request.params.memberid, request.body)),
   );
 
   app.delete(

@@ -9,6 +9,8 @@ import {
   type MemberPatch,
 } from '@assay/schema';
 import type { Kysely, Transaction } from 'kysely';
+import type { Actor } from '../audit/actor.js';
+import { type Change, recordChange, recordChanges } from '../audit/audit.service.js';
 import { writeInChunks } from '../db/chunk-transactions.js';
 import { type Database, isUniqueViolation, orWhenRaced } from '../db/database.js';
 import { accessDenied, BusinessError, notFound } from '../domain/errors.js';
@@ -88,16 +90,56 @@ function changeOf(input: MemberPatch): MemberUpdate {
   return change;
 }
 
+// The fields `changeOf` writes, as the wire names them, in the order of the interface's table.
+const MEMBER_FIELDS: readonly (keyof MemberPatch)[] = [
+  'title',
+  'firstname',
+  'middlename',
+  'lastname',
+  'email',
+  'phone',
+  'company',
+  'jobtitle',
+  'status',
+  'level',
+  'testuser',
+  'extra',
+];
+
+/**
+ * The wire names of the fields a write sets (a patch, an import's update row), for its audit entry:
+ * the names only, never the values.
+ */
+function fieldsOf(input: MemberPatch): string[] {
+  return MEMBER_FIELDS.filter((name) => input[name] !== undefined);
+}
+
+/** Runs `work` in a transaction, or in the caller's when `db` is one already (a rater's nomination). */
+function inTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
+}
+
 export async function getMember(db: Kysely<Database>, id: string): Promise<MemberDetail> {
   const row = await repo.findMemberDetail(db, id);
   if (!row) throw notFound('member');
   return toDetail(row, Boolean(row.useraccount));
 }
 
-export async function createMember(db: Kysely<Database>, input: MemberCreate): Promise<MemberDetail> {
+export async function createMember(
+  db: Kysely<Database>,
+  actor: Actor,
+  input: MemberCreate,
+): Promise<MemberDetail> {
   const row = newRow(input, nowText());
-  const inserted = await repo.insertMembers(db, [row]);
-  if (!inserted.has(row.id)) throw emailTaken();
+  const inserted = await inTransaction(db, async (trx) => {
+    if (!(await repo.insertMembers(trx, [row])).has(row.id)) return false;
+    await recordChange(trx, actor, { resource: 'member', id: row.id, action: 'create' });
+    return true;
+  });
+  if (!inserted) throw emailTaken();
   return getMember(db, row.id);
 }
 
@@ -108,13 +150,20 @@ export function carriesGroup(body: unknown): boolean {
 
 export async function patchMember(
   db: Kysely<Database>,
+  actor: Actor,
   id: string,
   input: MemberPatch,
 ): Promise<MemberDetail> {
   // The spec: a member's group is changed through the groups family only.
   if (carriesGroup(input)) throw accessDenied();
+  const fields = fieldsOf(input);
   try {
-    if (!(await repo.updateMember(db, id, changeOf(input)))) throw notFound('member');
+    await db.transaction().execute(async (trx) => {
+      if (!(await repo.updateMember(trx, id, changeOf(input)))) throw notFound('member');
+      // A patch that sets no field changes nothing, and leaves no entry.
+      if (fields.length > 0)
+        await recordChange(trx, actor, { resource: 'member', id, action: 'update', fields });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
@@ -204,8 +253,12 @@ function* chunksOf(rows: unknown[]): Generator<unknown[]> {
  * Imports members row by row: valid rows are kept, failed rows are reported with their 1-based
  * number, and no row is half-written. With `update`, a row whose e-mail exists updates that member.
  */
-export async function importMembers(db: Kysely<Database>, input: ImportInput): Promise<MemberImportResult> {
-  return importMemberChunks(db, input, chunksOf(input.members));
+export async function importMembers(
+  db: Kysely<Database>,
+  actor: Actor,
+  input: ImportInput,
+): Promise<MemberImportResult> {
+  return importMemberChunks(db, input, chunksOf(input.members), { actor });
 }
 
 /**
@@ -219,12 +272,15 @@ export async function importMembers(db: Kysely<Database>, input: ImportInput): P
  * served between chunks: an import of more than one chunk may then be partly written, and when its
  * group is deleted between two chunks, the chunks before stay (in no group, as the deletion leaves
  * them) and the rows from there on fail with `groupid: no such group`.
+ *
+ * Every member created or updated has its audit entry (`create`; `update` with the fields the row
+ * sets), written with its chunk: a chunk rolled back leaves none.
  */
 export async function importMemberChunks(
   db: Kysely<Database>,
   input: { groupid?: string; update?: boolean },
   chunks: ImportChunks,
-  mode: ImportMode = 'write',
+  mode: ImportMode,
 ): Promise<MemberImportResult> {
   const result: MemberImportResult = { created: [], updated: [], errors: [] };
   if (input.groupid !== undefined && !(await groupExists(db, input.groupid))) {
@@ -256,7 +312,7 @@ export async function importMemberChunks(
       trx,
       valid.map(({ member }) => member.email),
     );
-    await writeRows(trx, input, valid, existing, result);
+    await writeRows(trx, input, valid, existing, result, mode);
   };
   const noSuchGroup = new BusinessError('groupid: no such group');
   if (mode === 'check') {
@@ -302,11 +358,11 @@ export async function importMemberChunks(
 }
 
 /**
- * Whether an import writes, or only checks (`check`): every rule and look-up is the same, and each
- * row is answered as if written (a row refused only by a write that raced another is then `created`
- * or `updated`: the real import reports it when it comes).
+ * Whether an import writes, as its actor (whom its audit entries name), or only checks (`check`):
+ * every rule and look-up is the same, and each row is answered as if written (a row refused only by
+ * a write that raced another is then `created` or `updated`: the real import reports it when it comes).
  */
-export type ImportMode = 'write' | 'check';
+export type ImportMode = { readonly actor: Actor } | 'check';
 
 /** The writing half of an import, in one transaction: updates first, then the new rows in batches. */
 async function writeRows(
@@ -315,9 +371,10 @@ async function writeRows(
   valid: ImportRow[],
   existing: Existing,
   result: MemberImportResult,
-  mode: ImportMode = 'write',
+  mode: ImportMode,
 ): Promise<void> {
   const created = nowText();
+  const changes: Change[] = [];
   const toInsert: { row: number; record: NewMemberRow }[] = [];
   for (const { row, key, member } of valid) {
     const found = existing.get(key);
@@ -346,6 +403,9 @@ async function writeRows(
     if (input.groupid) change.group_id = input.groupid;
     if (mode === 'check' || (await repo.updateMemberWithKey(trx, found.id, key, change, input.groupid))) {
       result.updated.push(found.id);
+      const fields = fieldsOf(member);
+      if (input.groupid) fields.push('groupid');
+      changes.push({ resource: 'member', id: found.id, action: 'update', fields });
       continue;
     }
     // Another request came first: the member moved to another group, or changed its address.
@@ -362,9 +422,12 @@ async function writeRows(
   const inserted =
     mode === 'check' ? new Set(records.map((record) => record.id)) : await repo.insertMembers(trx, records);
   for (const { row, record } of toInsert) {
-    if (inserted.has(record.id)) result.created.push(record.id);
-    else result.errors.push({ row, message: 'email: already exists' });
+    if (inserted.has(record.id)) {
+      result.created.push(record.id);
+      changes.push({ resource: 'member', id: record.id, action: 'create' });
+    } else result.errors.push({ row, message: 'email: already exists' });
   }
+  if (mode !== 'check') await recordChanges(trx, mode.actor, changes, created);
 }
 
 /** Every member in the list shape, a batch at a time (see `streamMemberList`). */

@@ -91,7 +91,7 @@ export const signupRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, d
       reply.header('retry-after', String(wait));
       return show(reply, 429, tooManyView(found.base, found.s));
     }
-    const outcome = await signUp(deps, found.row, found.settings, value, anonymousActor(request.ip));
+    const outcome = await signUp(deps, anonymousActor(request.ip), found.row, found.settings, value);
     if (outcome.kind === 'go') return reply.code(303).redirect(paths.q(outcome.token));
     return show(reply, 200, signedUpView(found, outcome.kind === 'full' ? 'full' : 'sent', value.email));
   });
@@ -166,10 +166,10 @@ export const raterRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, de
       }
       const outcome = await nominateRater(
         deps,
+        participantActor(participation.member.member_id, request.ip),
         participation,
         value,
         role,
-        participantActor(participation.member.member_id, request.ip),
       );
       const problem = nominationProblem(participation, outcome, role);
       if (problem) return showRaters(reply, participation, csrf, { values: { ...value }, role, ...problem });

@@ -114,10 +114,10 @@ async function participationOf(deps: CampaignDeps, campaignId: string, memberId:
  */
 export async function signUp(
   deps: CampaignDeps,
+  actor: Actor,
   campaign: CampaignRow,
   settings: SelfRegistration,
   form: SignupForm,
-  actor: Actor,
 ): Promise<SignupOutcome> {
   let memberId = await findMemberIdByEmail(deps.db, form.email);
   let created = false;
@@ -130,15 +130,13 @@ export async function signUp(
   } else {
     if (!settings.register || form.firstname === '' || form.lastname === '') return { kind: 'mailed' };
     try {
-      memberId = await deps.db.transaction().execute(async (trx) => {
-        const made = await createMember(trx, {
+      memberId = (
+        await createMember(deps.db, actor, {
           email: form.email,
           firstname: form.firstname,
           lastname: form.lastname,
-        } as never);
-        await recordChange(trx, actor, { resource: 'member', id: made.memberid, action: 'create' });
-        return made.memberid;
-      });
+        } as never)
+      ).memberid;
       created = true;
     } catch {
       // Registered by a concurrent sign-up a moment ago: carry on as a known member.
@@ -146,20 +144,7 @@ export async function signUp(
       if (memberId === undefined) return { kind: 'mailed' };
     }
     if (created && settings.group !== undefined && (await groupExists(deps.db, settings.group))) {
-      const member = memberId;
-      const group = settings.group;
-      await deps.db
-        .transaction()
-        .execute(async (trx) => {
-          await addToGroup(trx, group, member);
-          await recordChange(trx, actor, {
-            resource: 'member',
-            id: member,
-            action: 'update',
-            fields: ['group'],
-          });
-        })
-        .catch(() => undefined);
+      await addToGroup(deps.db, actor, settings.group, memberId).catch(() => undefined);
     }
   }
   const { added, skipped } = await addToCampaign(deps, campaign.id, [memberId], actor);
@@ -272,10 +257,10 @@ export type NominationOutcome = 'added' | 'self' | 'present' | 'full' | 'subject
  */
 export async function nominateRater(
   deps: CampaignDeps,
+  actor: Actor,
   participation: Participation,
   form: SignupForm,
   role: string,
-  actor: Actor,
 ): Promise<NominationOutcome> {
   const campaignId = participation.campaign.id;
   const subject = participation.member.member_id;
@@ -303,13 +288,12 @@ export async function nominateRater(
     if (memberId === undefined) {
       try {
         memberId = (
-          await createMember(trx, {
+          await createMember(trx, actor, {
             email: form.email,
             firstname: form.firstname,
             lastname: form.lastname,
           } as never)
         ).memberid;
-        await recordChange(trx, actor, { resource: 'member', id: memberId, action: 'create' });
       } catch {
         // Made by a concurrent request a moment ago.
         memberId = await findMemberIdByEmail(trx, form.email);

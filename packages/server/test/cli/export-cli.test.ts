@@ -45,7 +45,7 @@ describe('assay export campaign', () => {
         cliActor(),
       );
       campaignId = campaign.campaignid;
-      const imported = await importMembers(db.kysely, {
+      const imported = await importMembers(db.kysely, cliActor(), {
         members: [
           { email: 'one@example.test', firstname: '=One', lastname: 'Member' },
           { email: 'two@example.test', firstname: 'Two', lastname: 'Member' },

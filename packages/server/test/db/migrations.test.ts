@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import type { Db } from '../../src/db/database.js';
 import { MIGRATION_NAMES, migrateToLatest } from '../../src/db/migrate.js';
 import { createMember } from '../../src/members/members.service.js';
@@ -86,9 +87,9 @@ for (const dialect of dialects) {
       ]);
       // The key the oldest row holds is taken for every new row, in either spelling or case.
       for (const email of [decomposed.toUpperCase(), 'PLAIN@example.test']) {
-        await expect(createMember(db.kysely, { email, firstname: 'N', lastname: 'W' })).rejects.toThrow(
-          'email: already exists',
-        );
+        await expect(
+          createMember(db.kysely, cliActor(), { email, firstname: 'N', lastname: 'W' }),
+        ).rejects.toThrow('email: already exists');
       }
     });
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { importMemberChunks } from '../../src/members/members.service.js';
 import { dialects, email, type Instance, startInstance } from '../helpers/instance.js';
 
@@ -214,9 +215,9 @@ for (const dialect of dialects) {
         await deleteGroup(groupid);
         yield [first];
       }
-      await expect(importMemberChunks(instance.db.kysely, { groupid }, chunks())).rejects.toThrow(
-        'groupid: no such group',
-      );
+      await expect(
+        importMemberChunks(instance.db.kysely, { groupid }, chunks(), { actor: cliActor() }),
+      ).rejects.toThrow('groupid: no such group');
       const check = await instance.call('POST', '/members/dupecheck', { body: { value: first.email } });
       expect(check.json.status).toBe('OK');
     });
@@ -234,7 +235,9 @@ for (const dialect of dialects) {
           yield [b, 'not an object'];
           yield [c];
         }
-        const result = await importMemberChunks(instance.db.kysely, { groupid }, chunks());
+        const result = await importMemberChunks(instance.db.kysely, { groupid }, chunks(), {
+          actor: cliActor(),
+        });
         expect(result.created).toHaveLength(1);
         expect(result.errors).toEqual([
           { row: 2, message: 'groupid: no such group' },

@@ -1,0 +1,87 @@
+import type { Scope } from '@assay/schema';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { type Actor, anonymousActor, apiActor } from '../audit/actor.js';
+import { type AuditResource, recordChange } from '../audit/audit.service.js';
+import type { Database } from '../db/database.js';
+import { declaredAccess, familiesOf } from './route-guard.js';
+
+/**
+ * The audit resource of each scope family. Samples and the audit log are only read (every route is
+ * a GET), so a refused change never names them.
+ */
+const RESOURCES: Record<Scope, AuditResource | undefined> = {
+  members: 'member',
+  groups: 'group',
+  campaigns: 'campaign',
+  reports: 'report',
+  settings: 'settings',
+  samples: undefined,
+  webhooks: 'webhook',
+  audit: undefined,
+};
+
+/** What an id in a path may be to be recorded: ids are short words, anything else is not kept. */
+const RECORDABLE_ID = /^[0-9A-Za-z_-]{1,64}$/;
+
+/** An attempted change as its route describes it: the id parameter's name and the action. */
+interface RouteChange {
+  idParam: string | undefined;
+  action: string;
+}
+
+/**
+ * The action of a route: its method in lowercase, followed by the path after the family (and after
+ * the family's id) where the route is a sub-action: `patch` for PATCH /members/:memberid, `post
+ * import` for POST /members/import, `post members/:memberid` for adding a member to a group.
+ */
+export function routeChange(method: string, url: string, prefix: string): RouteChange {
+  const rest = url.slice(prefix.length).split('/').filter(Boolean).slice(1);
+  const idParam = rest[0]?.startsWith(':') ? rest.shift()?.slice(1) : undefined;
+  const verb = method.toLowerCase();
+  return { idParam, action: rest.length > 0 ? `${verb} ${rest.join('/')}` : verb };
+}
+
+/** Who was refused: the credentials when they were recognised, else an anonymous caller. */
+function refusedActor(request: FastifyRequest): Actor {
+  // The guard sets the principal once the credentials are known, before it checks their scopes,
+  // so that a 403 names who was refused; a 401 has none.
+  const principal = request.principal as FastifyRequest['principal'] | null;
+  return principal ? apiActor(principal, request.ip) : anonymousActor(request.ip, 'api');
+}
+
+/**
+ * Records every refused or failed attempt at a change through the API: a request on a route whose
+ * declared access is `write` (route-guard.ts) that ends with an HTTP status of 400 or more. Its
+ * outcome is `denied` for 401 and 403 (the credentials), `failed` for every other status (the
+ * request, or the server). The change itself rolled back with its own entry; this one is written
+ * after the response, outside any transaction, and a failure to write it is logged, never
+ * answered. A business failure (HTTP 200 with an ERROR envelope) is no refusal of this kind.
+ */
+export function auditRefusals(api: FastifyInstance, db: Kysely<Database>, prefix: string): void {
+  api.addHook('onResponse', async (request, reply) => {
+    const status = reply.statusCode;
+    if (status < 400) return;
+    const route = request.routeOptions;
+    // A path no route serves (404, or 405 for another method) attempted nothing of a family.
+    if (route.url === undefined) return;
+    if (declaredAccess({ method: route.method, config: route.config }) !== 'write') return;
+    const family = familiesOf(route.config?.guard)[0];
+    const resource = family === undefined ? undefined : RESOURCES[family];
+    if (resource === undefined) return;
+    const { idParam, action } = routeChange(request.method, route.url, prefix);
+    const value =
+      idParam === undefined ? undefined : (request.params as Record<string, unknown> | undefined)?.[idParam];
+    const id = typeof value === 'string' && RECORDABLE_ID.test(value) ? value : null;
+    try {
+      await recordChange(db, refusedActor(request), {
+        resource,
+        id,
+        action,
+        outcome: status === 401 || status === 403 ? 'denied' : 'failed',
+      });
+    } catch (error) {
+      request.log.error({ err: error }, 'a refused change could not be recorded in the audit log');
+    }
+  });
+}
