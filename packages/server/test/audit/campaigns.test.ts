@@ -35,11 +35,14 @@ for (const dialect of dialects) {
     });
 
     /** The entries written since `after` (a sequence), oldest first. */
+    // The changes made; refused API writes are logged as `failed` or `denied` by the refusal log
+    // (audit/refusals.test.ts), never as a change.
     const entriesAfter = async (after: number): Promise<Entry[]> =>
       (await instance.db.kysely
         .selectFrom('audit_log')
         .selectAll()
         .where('seq', '>', after)
+        .where('outcome', '=', 'succeeded')
         .orderBy('seq', 'asc')
         .execute()) as Entry[];
     const lastSeq = async () =>

@@ -101,7 +101,7 @@ for (const dialect of dialects) {
       expect(await about(id)).toEqual([
         ['member', 'create', null],
         ['member', 'update', 'firstname company extra'],
-        ['member', 'delete', null],
+        ['member', 'erase', null],
       ]);
     });
 

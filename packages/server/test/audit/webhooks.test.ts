@@ -68,10 +68,12 @@ describe.each(dialects)('the audit log of webhook subscriptions (%s)', (dialect)
     expect(rotated.statusCode).toBe(200);
     typed.push(rotated.json.data.secret);
     expect((await instance.call('DELETE', `/webhooks/${id}`)).statusCode).toBe(200);
-    // Gone: a second delete is refused, and leaves no entry.
+    // Gone: a second delete is refused, and is logged as a refusal, not as a change.
     expect((await instance.call('DELETE', `/webhooks/${id}`)).statusCode).toBe(404);
 
-    const rows = await entries(id);
+    const all = await entries(id);
+    expect(all.at(-1)).toMatchObject({ action: 'delete', outcome: 'failed' });
+    const rows = all.slice(0, -1);
     expect(rows.map((row) => [row.action, row.fields])).toEqual([
       ['create', null],
       ['update', 'url enabled'],
