@@ -36,6 +36,25 @@ for (const dialect of dialects) {
       const statuses = new Set<string>();
       const token = await instance.token();
       const apiKey = await instance.apiKey();
+      // What each route declares: a good call of a scoped route that may change something must
+      // leave an entry in the audit log (a public route issues credentials, which is no change;
+      // a dry run changes nothing).
+      const declared = new Map(
+        instance.app.apiRoutes.map((route) => [
+          `${route.method} ${route.url.replace(/^\/api\/v1/, '').replace(/:(\w+)/g, '{$1}')}`,
+          route,
+        ]),
+      );
+      const unaudited = new Set<string>();
+      const lastSeq = async () =>
+        Number(
+          (
+            await instance.db.kysely
+              .selectFrom('audit_log')
+              .select((eb) => eb.fn.max('seq').as('seq'))
+              .executeTakeFirst()
+          )?.seq ?? 0,
+        );
 
       /** Sends one request and checks it against the document; answers the parsed JSON. */
       const send = async (
@@ -55,6 +74,7 @@ for (const dialect of dialects) {
           payload = JSON.stringify(options.body);
         }
         if (contentType) headers['content-type'] = contentType;
+        const before = kind === 'good' ? await lastSeq() : 0;
         const response = await instance.inject({
           method: method as 'GET',
           url: `/api/v1${url}`,
@@ -85,6 +105,17 @@ for (const dialect of dialects) {
         }
         if (kind === 'good')
           expect(response.json?.status ?? 'OK', `${where} ${response.body.slice(0, 200)}`).toBe('OK');
+        const route = verdict.operation ? declared.get(verdict.operation) : undefined;
+        const dryRun = (options.body as { dryrun?: unknown } | undefined)?.dryrun === true;
+        if (kind === 'good' && route?.access === 'write' && route.guard !== 'public' && !dryRun) {
+          const recorded = await instance.db.kysely
+            .selectFrom('audit_log')
+            .select('seq')
+            .where('seq', '>', before)
+            .where('outcome', '=', 'succeeded')
+            .execute();
+          if (recorded.length === 0) unaudited.add(`${method} ${url}`);
+        }
         return response.json;
       };
 
@@ -306,6 +337,8 @@ for (const dialect of dialects) {
       }
 
       expect(problems).toEqual([]);
+      // Every change made through the API is in the audit log (issue 23, part 3).
+      expect([...unaudited]).toEqual([]);
       // The statuses the issue found missing from the document were answered, and described.
       for (const answer of [
         'GET /reports/{reportid} 404',
