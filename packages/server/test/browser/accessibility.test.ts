@@ -217,6 +217,6 @@ describeInBrowser.concurrent('the participant pages pass axe-core and fit a phon
 
       await context.close();
       expect(violations).toEqual([]);
-    }, 60_000);
+    }, 120_000);
   }
 });
