@@ -111,7 +111,7 @@ describe('the assay-mcp command', () => {
       expect(server.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
       const client = new Client({ name: 'http-test', version: '1.0.0' });
       await client.connect(new StreamableHTTPClientTransport(new URL(server.endpoint)));
-      expect((await client.listTools()).tools).toHaveLength(22);
+      expect((await client.listTools()).tools).toHaveLength(23);
       const created = await data<{ memberId: string }>(client, 'createMember', {
         email: 'http.member@example.test',
         firstName: 'Http',
@@ -156,7 +156,7 @@ describe('the assay-mcp command', () => {
           requestInit: { headers: { Authorization: 'Bearer s3cret-token' } },
         }),
       );
-      expect((await client.listTools()).tools.length).toBe(22);
+      expect((await client.listTools()).tools.length).toBe(23);
       await client.close();
     } finally {
       await server.stop();

@@ -153,6 +153,7 @@ describe('assay campaigns and mail preview', () => {
         .selectFrom('audit_log')
         .select(['actor_type', 'channel', 'action', 'fields'])
         .where('resource_id', '=', campaignId)
+        .where('fields', '=', 'retention')
         .execute();
       expect(entries).toEqual(
         Array.from({ length: 3 }, () => ({

@@ -135,6 +135,6 @@ for (const dialect of dialects) {
       expect(receiver.received.every((got) => got.verifiedBy.length === 1)).toBe(true);
       const invited = new Set(receiver.received.map((got) => got.event?.data.memberid));
       expect(invited).toEqual(new Set(ids));
-    });
+    }, 120_000);
   });
 }
