@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, type Dialect as KyselyDialect, PostgresDialect } from 'kysely';
+import {
+  Kysely,
+  type Dialect as KyselyDialect,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Database, Db } from './database.js';
@@ -55,7 +61,8 @@ export function openDatabase(options: {
     // it carried fails on its own, and pg-pool drops a client that is no longer usable when released.
     pool.on('connect', (client) => client.on('error', lost));
     pool.on('error', lost);
-    const dialect = wrap(new PostgresDialect({ pool, cursor: Cursor }));
+    const writes = { count: 0 };
+    const dialect = wrap(new PostgresDialect({ pool: countingWrites(pool, writes), cursor: Cursor }));
     const kysely = new Kysely<Database>({ dialect });
     // The fast reads take a pooled connection of their own: never inside one transaction.
     if (!options.oneTransaction)
@@ -67,7 +74,7 @@ export function openDatabase(options: {
             pool.query({ name, text: sql, values: parameters as unknown[] }).then((result) => result.rows);
         },
       });
-    const freshness = new PostgresFreshness(options.databaseUrl);
+    const freshness = new PostgresFreshness(options.databaseUrl, () => writes.count);
     return {
       kysely,
       dialect: 'postgres',
@@ -114,6 +121,35 @@ export function openDatabase(options: {
       freshness.close();
       await kysely.destroy();
     },
+  };
+}
+
+/**
+ * The pool Kysely draws from, counting this process's own writes: a connection that carried any
+ * statement other than a plain SELECT counts one when it is released, which is after its
+ * transaction committed or rolled back. A cache read while the write was under way is then
+ * stale by the time the writer's caller goes on, and the changed count says so at once, without
+ * waiting for the database's notification (PostgresFreshness).
+ */
+function countingWrites(pool: pg.Pool, writes: { count: number }): PostgresPool {
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      let wrote = false;
+      const counted = {
+        query: (statement: unknown, parameters?: ReadonlyArray<unknown>) => {
+          if (typeof statement !== 'string') return client.query(statement as never);
+          if (!/^\s*select\b/i.test(statement)) wrote = true;
+          return client.query(statement, parameters as unknown[]);
+        },
+        release: () => {
+          if (wrote) writes.count++;
+          client.release();
+        },
+      };
+      return counted as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
   };
 }
 

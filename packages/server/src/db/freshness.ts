@@ -78,7 +78,9 @@ export function sqliteFreshness(
 /**
  * PostgreSQL: a connection of its own LISTENs on the changes channel and counts notifications.
  * Until it listens, and whenever it has lost its connection, the stamp is unknown; it reconnects
- * on its own. It starts on first use, so short-lived commands never open it.
+ * on its own. It starts on first use, so short-lived commands never open it. A notification
+ * arrives some time after its commit; this process's own writes are counted by its pool
+ * (`ownWrites`) and change the stamp as soon as they are committed.
  */
 export class PostgresFreshness implements Freshness {
   private client: pg.Client | undefined;
@@ -87,11 +89,14 @@ export class PostgresFreshness implements Freshness {
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
 
-  constructor(private readonly connectionString: string) {}
+  constructor(
+    private readonly connectionString: string,
+    private readonly ownWrites: () => number = () => 0,
+  ) {}
 
   stamp(): string | undefined {
     if (!this.client && !this.closed) void this.connect();
-    return this.listening ? String(this.changes) : undefined;
+    return this.listening ? `${this.changes}:${this.ownWrites()}` : undefined;
   }
 
   private async connect(): Promise<void> {

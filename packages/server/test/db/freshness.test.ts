@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Freshness } from '../../src/db/database.js';
 import { sqliteFreshness } from '../../src/db/freshness.js';
+import { freshDatabase } from '../helpers/instance.js';
 
 // The server's own connection, opened as db/connect.ts opens it, and a stamp read from it.
 // Every stamp looks at the database again (reuseMs 0), unless the test is about reuse.
@@ -112,5 +114,34 @@ describe('SQLite freshness stamps', () => {
     } finally {
       shared.close();
     }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL freshness stamps', () => {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+  beforeEach(async () => {
+    fresh = await freshDatabase('postgres');
+    await sql`create table t (n integer)`.execute(fresh.db.kysely);
+    // The stamp is unknown until the listening connection is up.
+    await vi.waitFor(() => expect(fresh.db.freshness.stamp()).toBeDefined());
+  });
+  afterEach(async () => {
+    await fresh.db.close();
+    await fresh.drop();
+  });
+
+  it("changes as soon as the process's own write is committed, before any notification could arrive", async () => {
+    const { kysely, freshness } = fresh.db;
+    const before = freshness.stamp();
+    await sql`select n from t`.execute(kysely);
+    expect(freshness.stamp()).toBe(before);
+    // No trigger notifies on this table: only the pool's own count can change the stamp.
+    await kysely.transaction().execute(async (trx) => {
+      await sql`insert into t (n) values (1)`.execute(trx);
+    });
+    const afterTransaction = freshness.stamp();
+    expect(afterTransaction).not.toBe(before);
+    await sql`update t set n = 2`.execute(kysely);
+    expect(freshness.stamp()).not.toBe(afterTransaction);
   });
 });
