@@ -6,6 +6,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * run after every other file, one at a time, so that no other file's work (a Chromium, a
  * 200,000-row import) is counted in their figures.
  */
+const ISOLATED = ['packages/server/test/http/route-guards-startup.test.ts'];
+
 const ALONE = [
   'packages/server/test/http/slow-clients.test.ts',
   'packages/server/test/members/import-large.test.ts',
@@ -30,7 +32,8 @@ export default defineConfig({
         test: {
           name: 'side-by-side',
           include: ['packages/*/test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...ALONE],
+          exclude: [...configDefaults.exclude, ...ALONE, ...ISOLATED],
+          isolate: false,
           // Type tests (*.test-d.ts) run under `npm test` too: vitest hands them to tsc and reports
           // each failed expectTypeOf as a failed test.
           typecheck: {
@@ -40,6 +43,7 @@ export default defineConfig({
           },
         },
       },
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
       // One worker and the default order: vitest runs these last, each on its own.
       { extends: true, test: { name: 'alone', include: ALONE, maxWorkers: 1 } },
     ],

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { cliActor } from '../../src/audit/actor.js';
 import { bootstrapInstance, createApiKey, type IssuedClient } from '../../src/auth/auth.service.js';
@@ -12,6 +12,7 @@ import { type Config, loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/connect.js';
 import type { Db, Dialect } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { adminQuery, type MigratedTemplates } from './templates.js';
 
 export const ALL_SCOPES = 'members groups campaigns reports settings samples webhooks audit';
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -19,38 +20,54 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 /** The engines every API test runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const dialects: Dialect[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
 
-/** A fresh, empty database of the given engine: a temp SQLite file, or a new PostgreSQL database. */
+/**
+ * A fresh database of the given engine: a temp SQLite file, or a new PostgreSQL database. Empty,
+ * or with `migrated`, a copy of the run's migrated template (helpers/templates.ts) when there is
+ * one for that server, else migrated here.
+ */
 export async function freshDatabase(
   dialect: Dialect,
   /** The PostgreSQL server to make the database on (TEST_DATABASE_URL's by default). */
   serverUrl = postgresUrl,
+  { migrated = false }: { migrated?: boolean } = {},
 ): Promise<{ db: Db; dataDir: string; url?: string; drop(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-test-'));
+  const templates = migrated ? providedTemplates() : undefined;
+  let db: Db;
+  let url: URL | undefined;
+  let name: string | undefined;
   if (dialect === 'sqlite') {
-    const db = openDatabase({ dataDir });
-    return { db, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+    if (templates) fs.copyFileSync(templates.sqliteFile, path.join(dataDir, 'assay.sqlite'));
+    db = openDatabase({ dataDir });
+  } else {
+    if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+    name = `assay_t_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    const template = templates?.postgres?.serverUrl === serverUrl ? templates.postgres.name : undefined;
+    await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+    url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    db = openDatabase({ databaseUrl: url.toString(), dataDir });
   }
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `assay_t_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = openDatabase({ databaseUrl: url.toString(), dataDir });
+  // A copy is already migrated: this only confirms it (and migrates where there was no template).
+  if (migrated) await migrateToLatest(db.kysely);
   return {
     db,
     dataDir,
-    url: url.toString(),
+    url: url?.toString(),
     drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      if (serverUrl && name) await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The run's templates, when the global setup made them (not when a helper runs outside vitest). */
+function providedTemplates(): MigratedTemplates | undefined {
+  try {
+    return inject('migratedTemplates');
+  } catch {
+    return undefined;
+  }
 }
 
 export interface Response {
@@ -89,8 +106,7 @@ export interface Instance {
 
 /** A fresh database with the schema in place, for tests below the HTTP layer; `close` drops it. */
 export async function migratedDatabase(dialect: Dialect): Promise<{ db: Db; close(): Promise<void> }> {
-  const fresh = await freshDatabase(dialect);
-  await migrateToLatest(fresh.db.kysely);
+  const fresh = await freshDatabase(dialect, postgresUrl, { migrated: true });
   return {
     db: fresh.db,
     close: async () => {
@@ -115,8 +131,7 @@ export async function startInstance(
     postgresServerUrl?: string;
   } = {},
 ): Promise<Instance> {
-  const fresh = await freshDatabase(dialect, options.postgresServerUrl);
-  await migrateToLatest(fresh.db.kysely);
+  const fresh = await freshDatabase(dialect, options.postgresServerUrl ?? postgresUrl, { migrated: true });
   if (options.keys !== false) await generateSigningKey(fresh.db.kysely);
   const boot = await bootstrapInstance(fresh.db.kysely, 'admin@example.test', cliActor());
   if (!boot) throw new Error('bootstrap did not run');

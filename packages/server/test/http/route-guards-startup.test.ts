@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
 import { freshDatabase } from '../helpers/instance.js';
 
 /** A route a test adds beside the settings family's own, as a new route would be added by mistake. */
@@ -21,8 +20,7 @@ vi.mock('../../src/settings/settings.routes.js', async (importOriginal) => {
 
 /** Builds the app on a fresh SQLite database; answers the error that stopped it, if any. */
 async function startUp(): Promise<unknown> {
-  const fresh = await freshDatabase('sqlite');
-  await migrateToLatest(fresh.db.kysely);
+  const fresh = await freshDatabase('sqlite', undefined, { migrated: true });
   const config = loadConfig({ LOG_LEVEL: 'silent', ASSAY_DATA_DIR: fresh.dataDir });
   try {
     const app = await buildApp({ config, database: fresh.db, background: false });

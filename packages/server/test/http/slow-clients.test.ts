@@ -5,7 +5,7 @@ import { insertMembers } from '../../src/members/members.repository.js';
 import type { NewMemberRow } from '../../src/members/members.table.js';
 import { caseFold } from '../../src/util/text.js';
 import { dialects, type Instance, listen, participant, startInstance } from '../helpers/instance.js';
-import { samplePages, timed } from '../helpers/page-sampler.js';
+import { latencyProblems, samplePages, timed } from '../helpers/page-sampler.js';
 
 const MEMBERS = 20_000;
 const READERS = 20;
@@ -67,7 +67,7 @@ for (const dialect of dialects) {
     }, 60_000);
     afterAll(() => instance?.close());
 
-    it('answers /healthz and a question page within 200 ms while 20 readers of 20,000 members never read', async () => {
+    it('answers /healthz and a question page within 200 ms (19 in 20, none in a second) while 20 readers of 20,000 members never read', async () => {
       const apiKey = await instance.apiKey('members');
       expect((await timed(`${base}/q/${token}`)) < 2000).toBe(true);
       const readers = await Promise.all(
@@ -79,9 +79,8 @@ for (const dialect of dialects) {
         const sampler = samplePages([`${base}/healthz`, `${base}/q/${token}`]);
         await new Promise((resolve) => setTimeout(resolve, 3000));
         const samples = await sampler.stop();
-        const slow = samples.filter((sample) => sample.ms >= 200);
         expect(samples.length).toBeGreaterThan(20);
-        expect(slow, JSON.stringify(slow.slice(0, 5))).toEqual([]);
+        expect(latencyProblems(samples.map((sample) => sample.ms))).toEqual([]);
         // The readers are still there, waiting on their answers: nothing cut them off.
         expect(readers.every((socket) => !socket.destroyed)).toBe(true);
       } finally {

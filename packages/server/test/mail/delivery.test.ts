@@ -2,7 +2,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cliActor } from '../../src/audit/actor.js';
 import { openDatabase } from '../../src/db/connect.js';
 import type { Db } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
 import { MailDelivery, type MailDeliveryOptions } from '../../src/mail/delivery.js';
 import type { OutboxRow } from '../../src/mail/mail.table.js';
 import type { MailParams } from '../../src/mail/mail.types.js';
@@ -62,9 +61,8 @@ for (const dialect of dialects) {
     const workers: MailDelivery[] = [];
 
     beforeEach(async () => {
-      fresh = await freshDatabase(dialect);
+      fresh = await freshDatabase(dialect, undefined, { migrated: true });
       db = fresh.db;
-      await migrateToLatest(db.kysely);
       sink = await startSmtpSink();
     });
     afterEach(async () => {
