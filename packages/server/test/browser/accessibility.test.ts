@@ -1,13 +1,12 @@
-import fs from 'node:fs';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, it } from 'vitest';
 import { builtinVariantsDir, loadVariants } from '../../src/variants/load-variants.js';
 import {
   axeViolations,
   describeInBrowser,
+  keepScreenshot,
   LANGUAGES,
   launchChromium,
-  SCREENS,
   type ServedInstance,
   startServedInstance,
 } from './browser.js';
@@ -44,7 +43,6 @@ describeInBrowser.concurrent('the participant pages pass axe-core and fit a phon
   let browser: Browser;
 
   beforeAll(async () => {
-    fs.mkdirSync(SCREENS, { recursive: true });
     [served, browser] = await Promise.all([startServedInstance(), launchChromium()]);
   });
   afterAll(async () => {
@@ -93,16 +91,13 @@ describeInBrowser.concurrent('the participant pages pass axe-core and fit a phon
         );
         if (overflow > 0)
           violations.push(`${language} ${name}: scrolls sideways by ${overflow} px at 360 px`);
-        await page.screenshot({
-          path: `${SCREENS}/${language}-${String(++count).padStart(2, '0')}-${name}.png`,
+        await keepScreenshot(page, `${language}-${String(++count).padStart(2, '0')}-${name}`, {
           fullPage: language === 'enUS',
         });
         if (options.desktop && language === 'enUS') {
           await page.setViewportSize(DESKTOP);
           await analyze(name, DESKTOP.width);
-          await page.screenshot({
-            path: `${SCREENS}/${language}-${String(count).padStart(2, '0')}-${name}-desktop.png`,
-          });
+          await keepScreenshot(page, `${language}-${String(count).padStart(2, '0')}-${name}-desktop`);
           await page.setViewportSize(PHONE);
         }
       }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import { describe } from 'vitest';
@@ -28,8 +29,19 @@ if (missing) {
   );
 }
 
-/** Where the tests leave screenshots of the pages (at 360 px) to look at; not kept anywhere else. */
-export const SCREENS = '/tmp/assay-screens';
+/**
+ * Where the tests leave screenshots of the page states to look at, when asked to
+ * (`ASSAY_SCREENS=/tmp/assay-screens npm test`). Nothing reads them, so by default none is taken:
+ * rendering and encoding a whole page costs more than the checks made on it.
+ */
+export const SCREENS = process.env.ASSAY_SCREENS;
+
+/** Keeps a screenshot of the page as it is now as `<SCREENS>/<name>.png`, when screenshots are asked for. */
+export async function keepScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (!SCREENS) return;
+  fs.mkdirSync(SCREENS, { recursive: true });
+  await page.screenshot({ ...options, path: path.join(SCREENS, `${name}.png`) });
+}
 
 /** The axe-core rule tags every page state is checked against (WCAG 2.2 AA and best practice). */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];

@@ -1,14 +1,13 @@
-import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cliActor } from '../../src/audit/actor.js';
 import { createUser } from '../../src/auth/auth.service.js';
 import {
   describeInBrowser,
+  keepScreenshot,
   LANGUAGES,
   launchChromium,
   pageProblems,
-  SCREENS,
   type ServedInstance,
   signInPath,
   startServedInstance,
@@ -40,8 +39,7 @@ describeInBrowser('the console’s access pages pass axe-core and fit a phone', 
     // A screenshot to look at, of the whole page, in English only (as the wizard's): the other
     // languages' fit at 360 px is what the check of sideways scrolling above proves.
     if (language === 'enUS') {
-      await page.screenshot({
-        path: `${SCREENS}/console-access-${language}-${String(++count).padStart(2, '0')}-${name}.png`,
+      await keepScreenshot(page, `console-access-${language}-${String(++count).padStart(2, '0')}-${name}`, {
         fullPage: true,
       });
     }
@@ -52,7 +50,6 @@ describeInBrowser('the console’s access pages pass axe-core and fit a phone', 
     Promise.all([page.waitForEvent('load'), page.locator(selector).first().click()]);
 
   beforeAll(async () => {
-    fs.mkdirSync(SCREENS, { recursive: true });
     [served, browser] = await Promise.all([startServedInstance(), launchChromium()]);
     context = await browser.newContext({ viewport: PHONE });
     page = await context.newPage();

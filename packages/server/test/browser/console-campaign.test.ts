@@ -1,13 +1,12 @@
-import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addToCampaign, makeCampaign, makeMembers } from '../console/campaign-fixtures.js';
 import {
   describeInBrowser,
+  keepScreenshot,
   LANGUAGES,
   launchChromium,
   pageProblems,
-  SCREENS,
   type ServedInstance,
   signInPath,
   startServedInstance,
@@ -25,7 +24,6 @@ describeInBrowser('the console campaign pages pass axe-core and fit a phone', ()
   let browser: Browser;
 
   beforeAll(async () => {
-    fs.mkdirSync(SCREENS, { recursive: true });
     [served, browser] = await Promise.all([startServedInstance(), launchChromium()]);
   });
   afterAll(async () => {
@@ -59,8 +57,7 @@ describeInBrowser('the console campaign pages pass axe-core and fit a phone', ()
         expect(status, name).toBe(expected);
         expect(await page.locator('html').getAttribute('lang'), name).toBe(lang);
         violations.push(...(await pageProblems(page, `${language} ${name}`)));
-        if (language === 'enUS')
-          await page.screenshot({ path: `${SCREENS}/console-campaign-${name}.png`, fullPage: true });
+        if (language === 'enUS') await keepScreenshot(page, `console-campaign-${name}`, { fullPage: true });
       }
 
       const empty = await makeCampaign(instance, { name: `Empty ${language}` });

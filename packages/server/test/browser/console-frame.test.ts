@@ -1,13 +1,12 @@
-import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setPassword } from '../../src/cli/commands.js';
 import {
   describeInBrowser,
+  keepScreenshot,
   LANGUAGES,
   launchChromium,
   pageProblems,
-  SCREENS,
   type ServedInstance,
   startServedInstance,
 } from './browser.js';
@@ -22,7 +21,6 @@ describeInBrowser('the console’s sign-in and dashboard in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    fs.mkdirSync(SCREENS, { recursive: true });
     [served, browser] = await Promise.all([startServedInstance(), launchChromium()]);
     await setPassword(served.instance.db.kysely, ADMIN, PASSWORD);
   });
@@ -63,7 +61,7 @@ describeInBrowser('the console’s sign-in and dashboard in Chromium', () => {
       const check = async (name: string) => {
         expect(await page.locator('html').getAttribute('lang')).toBe(lang);
         problems.push(...(await pageProblems(page, `${language} ${name}`)));
-        await page.screenshot({ path: `${SCREENS}/console-${language}-${name}.png`, fullPage: true });
+        await keepScreenshot(page, `console-${language}-${name}`, { fullPage: true });
       };
       await page.goto(`${served.base}/console/sign-in`);
       // The language choice works before signing in, without JavaScript's help.

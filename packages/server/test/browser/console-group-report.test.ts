@@ -1,13 +1,12 @@
-import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readPdf } from '../pdf/pdf-reader.js';
 import {
   describeInBrowser,
+  keepScreenshot,
   LANGUAGES,
   launchChromium,
   pageProblems,
-  SCREENS,
   type ServedInstance,
   signInPath,
   startServedInstance,
@@ -56,7 +55,6 @@ describeInBrowser('making a group report in the console', () => {
       .data.campaignid as string;
 
   beforeAll(async () => {
-    fs.mkdirSync(SCREENS, { recursive: true });
     [served, browser] = await Promise.all([startServedInstance(), launchChromium()]);
     context = await browser.newContext({ viewport: PHONE });
     page = await context.newPage();
@@ -223,10 +221,11 @@ describeInBrowser('making a group report in the console', () => {
         // A screenshot to look at, of the whole page, in English only (as the wizard's): the other
         // languages' fit at 360 px is what the check of sideways scrolling above proves.
         if (language === 'enUS') {
-          await page.screenshot({
-            path: `${SCREENS}/console-group-report-${language}-${String(++count).padStart(2, '0')}-${name}.png`,
-            fullPage: true,
-          });
+          await keepScreenshot(
+            page,
+            `console-group-report-${language}-${String(++count).padStart(2, '0')}-${name}`,
+            { fullPage: true },
+          );
         }
       };
       await go(`/console/reports/new?campaign=${campaign}`);

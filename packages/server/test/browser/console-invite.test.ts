@@ -1,14 +1,13 @@
-import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { accessStrings } from '../../src/console/access-strings.js';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink.js';
 import {
   describeInBrowser,
+  keepScreenshot,
   LANGUAGES,
   launchChromium,
   pageProblems,
-  SCREENS,
   type ServedInstance,
   signInPath,
   startServedInstance,
@@ -34,7 +33,6 @@ describeInBrowser('an admin invites a user who sets a password from the mailed l
   const violations: string[] = [];
 
   beforeAll(async () => {
-    fs.mkdirSync(SCREENS, { recursive: true });
     sink = await startSmtpSink();
     [served, browser] = await Promise.all([
       startServedInstance({ background: true, env: { SMTP_URL: sink.url, ASSAY_TICK_SECONDS: '1' } }),
@@ -62,7 +60,7 @@ describeInBrowser('an admin invites a user who sets a password from the mailed l
   async function state(on: Page, language: string, lang: string, name: string) {
     expect(await on.locator('html').getAttribute('lang'), `${language} ${name}`).toBe(lang);
     violations.push(...(await pageProblems(on, `${language} ${name}`)));
-    await on.screenshot({ path: `${SCREENS}/console-invite-${language}-${name}.png` });
+    await keepScreenshot(on, `console-invite-${language}-${name}`);
   }
 
   /** The invitation link in the newest mail to `to`, once it has arrived over SMTP. */

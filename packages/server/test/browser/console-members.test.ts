@@ -1,12 +1,11 @@
-import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   describeInBrowser,
+  keepScreenshot,
   LANGUAGES,
   launchChromium,
   pageProblems,
-  SCREENS,
   type ServedInstance,
   signInPath,
   startServedInstance,
@@ -41,8 +40,7 @@ describeInBrowser('the console’s members, groups and import pass axe-core and 
     // A screenshot to look at, of the whole page, in English only (as the wizard's): the other
     // languages' fit at 360 px is what the check of sideways scrolling above proves.
     if (language === 'enUS') {
-      await page.screenshot({
-        path: `${SCREENS}/console-members-${language}-${String(++count).padStart(2, '0')}-${name}.png`,
+      await keepScreenshot(page, `console-members-${language}-${String(++count).padStart(2, '0')}-${name}`, {
         fullPage: true,
       });
     }
@@ -59,7 +57,6 @@ describeInBrowser('the console’s members, groups and import pass axe-core and 
   }
 
   beforeAll(async () => {
-    fs.mkdirSync(SCREENS, { recursive: true });
     [served, browser] = await Promise.all([startServedInstance(), launchChromium()]);
     context = await browser.newContext({ viewport: PHONE });
     page = await context.newPage();

@@ -1,12 +1,11 @@
-import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   describeInBrowser,
+  keepScreenshot,
   LANGUAGES,
   launchChromium,
   pageProblems,
-  SCREENS,
   type ServedInstance,
   signInPath,
   startServedInstance,
@@ -37,11 +36,10 @@ describeInBrowser('the console’s import of answers passes axe-core and fits a 
     expect(status, `${language} ${name}`).toBe(expected);
     expect(await page.locator('html').getAttribute('lang'), name).toBe(lang);
     violations.push(...(await pageProblems(page, `${language} ${name}`)));
-    await page.screenshot({ path: `${SCREENS}/console-report-import-${language}-${name}.png` });
+    await keepScreenshot(page, `console-report-import-${language}-${name}`);
   }
 
   beforeAll(async () => {
-    fs.mkdirSync(SCREENS, { recursive: true });
     [served, browser] = await Promise.all([startServedInstance(), launchChromium()]);
     context = await browser.newContext({ viewport: PHONE });
     page = await context.newPage();

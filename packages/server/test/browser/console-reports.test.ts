@@ -1,12 +1,11 @@
-import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   describeInBrowser,
+  keepScreenshot,
   LANGUAGES,
   launchChromium,
   pageProblems,
-  SCREENS,
   type ServedInstance,
   signInPath,
   startServedInstance,
@@ -37,8 +36,7 @@ describeInBrowser('the console’s reports pass axe-core and fit a phone', () =>
     expect(status, `${language} ${name}`).toBe(expected);
     expect(await page.locator('html').getAttribute('lang'), name).toBe(lang);
     violations.push(...(await pageProblems(page, `${language} ${name}`)));
-    await page.screenshot({
-      path: `${SCREENS}/console-reports-${language}-${String(++count).padStart(2, '0')}-${name}.png`,
+    await keepScreenshot(page, `console-reports-${language}-${String(++count).padStart(2, '0')}-${name}`, {
       fullPage: language === 'enUS',
     });
   }
@@ -47,7 +45,6 @@ describeInBrowser('the console’s reports pass axe-core and fit a phone', () =>
     Promise.all([page.waitForEvent('load'), page.locator(selector).click()]);
 
   beforeAll(async () => {
-    fs.mkdirSync(SCREENS, { recursive: true });
     [served, browser] = await Promise.all([startServedInstance(), launchChromium()]);
     context = await browser.newContext({ viewport: PHONE });
     page = await context.newPage();

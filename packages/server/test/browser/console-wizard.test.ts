@@ -1,13 +1,12 @@
-import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, it } from 'vitest';
 import { STEPS, type Step } from '../../src/console/wizard-steps.js';
 import {
   describeInBrowser,
+  keepScreenshot,
   LANGUAGES,
   launchChromium,
   pageProblems,
-  SCREENS,
   type ServedInstance,
   signInPath,
   startServedInstance,
@@ -78,7 +77,6 @@ describeInBrowser.concurrent(
     let browser: Browser;
 
     beforeAll(async () => {
-      fs.mkdirSync(SCREENS, { recursive: true });
       [served, browser] = await Promise.all([startServedInstance(), launchChromium()]);
     });
     afterAll(async () => {
@@ -109,10 +107,11 @@ describeInBrowser.concurrent(
           expect(await page.locator('html').getAttribute('lang'), name).toBe(lang);
           violations.push(...(await pageProblems(page, `${language} ${name}`)));
           if (language === 'enUS') {
-            await page.screenshot({
-              path: `${SCREENS}/console-wizard-${language}-${String(++count).padStart(2, '0')}-${name}.png`,
-              fullPage: true,
-            });
+            await keepScreenshot(
+              page,
+              `console-wizard-${language}-${String(++count).padStart(2, '0')}-${name}`,
+              { fullPage: true },
+            );
           }
         }
         const submit = () =>

@@ -1,13 +1,12 @@
-import fs from 'node:fs';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink.js';
 import {
   describeInBrowser,
+  keepScreenshot,
   launchChromium,
   linkIn,
-  SCREENS,
   type ServedInstance,
   startServedInstance,
 } from './browser.js';
@@ -236,8 +235,7 @@ describeInBrowser.concurrent('a participant in Chromium, from the invitation mai
         for (let k = 1; k < answer(i); k++) await page.keyboard.press('ArrowDown');
         expect(await focused(page)).toMatchObject({ name, value: String(answer(i)), checked: true });
         if (number === 1 && i === 1) {
-          fs.mkdirSync(SCREENS, { recursive: true });
-          await page.screenshot({ path: `${SCREENS}/enUS-keyboard-focus.png` });
+          await keepScreenshot(page, `enUS-keyboard-focus`);
         }
       }
       await tabTo(page, control('Save and continue'), 1);
