@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { AUDIT_COLUMNS } from '../audit/audit.repository.js';
 import type { CampaignMemberRow, CampaignRow } from '../campaigns/campaigns.table.js';
 import type { Database, Dialect } from '../db/database.js';
 import { preparedPerDb, preparedWritePerDb } from '../db/prepared.js';
@@ -261,19 +262,7 @@ const saveOpenQuery = preparedWritePerDb(
       .with('logged', (qc) =>
         qc
           .insertInto('audit_log')
-          .columns([
-            'at',
-            'actor_type',
-            'actor_id',
-            'user_id',
-            'channel',
-            'address',
-            'resource_type',
-            'resource_id',
-            'action',
-            'fields',
-            'outcome',
-          ])
+          .columns(AUDIT_COLUMNS.map(([column]) => column))
           .expression((eb) =>
             eb
               .selectFrom('saved')

@@ -132,7 +132,7 @@ for (const dialect of dialects) {
         });
         expect(row.user_id).toEqual(expect.any(String));
       }
-      holdsNone(rows, ['Secret project name', 'Quarterly', 'vip', email('api0').split('@')[1] as string]);
+      holdsNone(rows, ['Secret project name', 'Quarterly', '"vip"', email('api0').split('@')[1] as string]);
 
       // The campaign deleted: its entry, and one per member it still held.
       const before = await lastSeq();
@@ -297,7 +297,8 @@ for (const dialect of dialects) {
           address: '10.20.30.40',
         });
       for (const row of rows.filter((row) => row.resource_type === 'answers')) expect(row.fields).toBeNull();
-      holdsNone(rows, ['A remark nobody logs', token, 'Q1']);
+      // A question's code as a value of its own ("Q1"): bare, it may be part of a random id.
+      holdsNone(rows, ['A remark nobody logs', token, '"Q1"']);
     });
 
     it('records a sign-up as anonymous from its address, and the scheduler as the system', async () => {
