@@ -11,6 +11,10 @@ const SMALLER = 50_000;
 // A broken body needs only to be longer than what the import reads at once: 20,000 rows are 40
 // chunks of IMPORT_CHUNK_ROWS and more than one 1 MiB scan of a JSON body, broken after all of them.
 const BROKEN = 20_000;
+// The latency under a 200,000-row import, each parser on one engine: JSON on PostgreSQL (SQLite when
+// there is none), CSV on SQLite. A parser yields the same way on either engine, and each engine is
+// covered; an import of 200,000 rows takes some 20 s, so the other two pairs are not run as well.
+const JSON_ENGINE = dialects.includes('postgres') ? 'postgres' : 'sqlite';
 
 type ImportAnswer = { status: string; data: Record<string, unknown[]> };
 
@@ -106,24 +110,28 @@ for (const dialect of dialects) {
       return { answer, growth: peak - before, longestWait };
     }
 
-    it('answers question pages within 200 ms (19 in 20, none in a second) throughout a JSON import', async () => {
-      const { answer, pages, seconds } = await importWhileAskingForPages(
-        jsonBody(`json-${dialect}`),
-        'application/json',
-      );
-      expect(answer.status).toBe('OK');
-      expect(answer.data.created).toHaveLength(ROWS);
-      expect(answer.data.errors).toEqual([]);
-      // The import took a while, and the page was asked for all along.
-      expect(pages.length, `${seconds} s`).toBeGreaterThan(10);
-      expect(latencyProblems(pages), `${pages.length} pages in ${seconds.toFixed(1)} s`).toEqual([]);
-      const count = await instance.db.kysely
-        .selectFrom('members')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('email', 'like', `json-${dialect}.%`)
-        .executeTakeFirstOrThrow();
-      expect(Number(count.n)).toBe(ROWS);
-    }, 180_000);
+    it.runIf(dialect === JSON_ENGINE)(
+      'answers question pages within 200 ms (19 in 20, none in a second) throughout a JSON import',
+      async () => {
+        const { answer, pages, seconds } = await importWhileAskingForPages(
+          jsonBody(`json-${dialect}`),
+          'application/json',
+        );
+        expect(answer.status).toBe('OK');
+        expect(answer.data.created).toHaveLength(ROWS);
+        expect(answer.data.errors).toEqual([]);
+        // The import took a while, and the page was asked for all along.
+        expect(pages.length, `${seconds} s`).toBeGreaterThan(10);
+        expect(latencyProblems(pages), `${pages.length} pages in ${seconds.toFixed(1)} s`).toEqual([]);
+        const count = await instance.db.kysely
+          .selectFrom('members')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('email', 'like', `json-${dialect}.%`)
+          .executeTakeFirstOrThrow();
+        expect(Number(count.n)).toBe(ROWS);
+      },
+      180_000,
+    );
 
     it.runIf(dialect === 'sqlite')(
       'answers question pages within 200 ms (19 in 20, none in a second) throughout a CSV import',
