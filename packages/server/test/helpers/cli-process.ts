@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { adminQuery } from './templates.js';
 
 // For tests that run the built `assay` command as a real process: nothing of the server is
 // imported, so the command is exercised exactly as an operator runs it.
@@ -31,15 +31,7 @@ export async function freshCliDatabase(
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (dialect === 'sqlite' || !postgresUrl) return { dataDir, drop: async () => removeDir() };
   const name = `assay_t_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => adminQuery(postgresUrl, statement);
   await admin(`create database ${name}`);
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
