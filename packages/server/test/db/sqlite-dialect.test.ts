@@ -14,6 +14,11 @@ describe('the SQLite dialect', () => {
   let close: () => Promise<void>;
   beforeAll(async () => {
     ({ db, close } = await migratedDatabase('sqlite'));
+    // 2,500 rows the reading tests stream; each test that writes makes a table of its own.
+    await sql`create table numbers (n integer primary key)`.execute(db.kysely);
+    await sql`with recursive c(x) as (select 1 union all select x + 1 from c where x < 2500) insert into numbers select x from c`.execute(
+      db.kysely,
+    );
   });
   afterAll(() => close());
 
@@ -37,21 +42,19 @@ describe('the SQLite dialect', () => {
   });
 
   it('rolls a failed transaction back and keeps serving', async () => {
+    await sql`create table kept (n integer not null)`.execute(db.kysely);
+    await sql`insert into kept (n) values (25)`.execute(db.kysely);
     await expect(
       db.kysely.transaction().execute(async (trx) => {
-        await sql`update counter set n = 1000`.execute(trx);
+        await sql`update kept set n = 1000`.execute(trx);
         throw new Error('stop');
       }),
     ).rejects.toThrow('stop');
-    const { rows } = await sql<{ n: number }>`select n from counter`.execute(db.kysely);
+    const { rows } = await sql<{ n: number }>`select n from kept`.execute(db.kysely);
     expect(rows[0]?.n).toBe(25);
   });
 
   it('streams a large result in batches, every row once', async () => {
-    await sql`create table numbers (n integer primary key)`.execute(db.kysely);
-    await sql`with recursive c(x) as (select 1 union all select x + 1 from c where x < 2500) insert into numbers select x from c`.execute(
-      db.kysely,
-    );
     let seen = 0;
     let sum = 0;
     // biome-ignore lint/suspicious/noExplicitAny: a table of this test only, outside the app's schema.
@@ -127,7 +130,12 @@ describe('the SQLite dialect with another process on the same file', () => {
     await fresh.drop();
   });
 
+  /** The counter as it is now: each test counts from where the others left it. */
+  const counter = async () =>
+    (await sql<{ n: number }>`select n from counter`.execute(fresh.db.kysely)).rows[0]?.n ?? 0;
+
   it('takes the write lock when a transaction begins, so a commit elsewhere between its read and its write is no error', async () => {
+    const before = await counter();
     let rivalDone: Promise<unknown> = Promise.resolve();
     await fresh.db.kysely.transaction().execute(async (trx) => {
       const { rows } = await sql<{ n: number }>`select n from counter`.execute(trx);
@@ -138,11 +146,11 @@ describe('the SQLite dialect with another process on the same file', () => {
       await sql`update counter set n = ${(rows[0]?.n ?? 0) + 1}`.execute(trx);
     });
     await rivalDone;
-    const { rows } = await sql<{ n: number }>`select n from counter`.execute(fresh.db.kysely);
-    expect(rows[0]?.n).toBe(101);
+    expect(await counter()).toBe(before + 101);
   });
 
   it('waits for a lock held elsewhere without holding the event loop', async () => {
+    const before = await counter();
     const holder = new SqliteDatabase(path.join(fresh.dataDir, 'assay.sqlite'));
     holder.exec('begin immediate');
     let longestGap = 0;
@@ -159,7 +167,6 @@ describe('the SQLite dialect with another process on the same file', () => {
     await write;
     clearInterval(ticker);
     expect(longestGap).toBeLessThan(100);
-    const { rows } = await sql<{ n: number }>`select n from counter`.execute(fresh.db.kysely);
-    expect(rows[0]?.n).toBe(102);
+    expect(await counter()).toBe(before + 1);
   });
 });
