@@ -1,6 +1,5 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
-import { type JsonColumns, jsonRowChunks, jsonRowsSelect } from '../db/json-rows.js';
 import type { AuditLogTable } from './audit.table.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -11,26 +10,33 @@ export type NewAuditRow = Omit<AuditLogTable, 'seq'>;
 /** A row as read, its sequence a number on both engines. */
 export type AuditRow = NewAuditRow & { seq: number };
 
-/** The columns an entry is written with, in one order for both engines' bulk statement. */
+/**
+ * The columns an entry is written with, in one order: both engines' bulk statement, and the page
+ * save that writes its entry in its own statement (questionnaire.repository.ts).
+ */
 export const AUDIT_COLUMNS = [
-  ['at', 'text'],
-  ['actor_type', 'text'],
-  ['actor_id', 'text'],
-  ['user_id', 'text'],
-  ['channel', 'text'],
-  ['address', 'text'],
-  ['resource_type', 'text'],
-  ['resource_id', 'text'],
-  ['action', 'text'],
-  ['fields', 'text'],
-  ['outcome', 'text'],
-] as const satisfies JsonColumns<NewAuditRow>;
+  'at',
+  'actor_type',
+  'actor_id',
+  'user_id',
+  'channel',
+  'address',
+  'resource_type',
+  'resource_id',
+  'action',
+  'fields',
+  'outcome',
+] as const satisfies readonly (keyof NewAuditRow)[];
+
+/** Entries a bulk statement carries: one JSON parameter, whatever the count, well under any limit. */
+const INSERT_CHUNK = 5000;
 
 /**
  * Appends entries in the caller's transaction. One entry is a plain insert; many (an import, an
- * invitation of thousands: one entry per member) go as one JSON parameter (db/json-rows.ts): one
- * short statement instead of a multi-row VALUES of eleven parameters a row, which cost as much
- * again as the import's own inserts.
+ * invitation of thousands: one entry per member) go as one JSON parameter that the database
+ * unpacks (`json_to_recordset` on PostgreSQL, `json_each` on SQLite): one short statement and one
+ * parameter instead of a multi-row VALUES of eleven parameters a row, which cost as much again
+ * as the import's own inserts.
  */
 export async function insertAuditRows(db: Db, rows: readonly NewAuditRow[]): Promise<void> {
   if (rows.length === 0) return;
@@ -38,9 +44,18 @@ export async function insertAuditRows(db: Db, rows: readonly NewAuditRow[]): Pro
     await db.insertInto('audit_log').values(rows).execute();
     return;
   }
-  for (const chunk of jsonRowChunks(rows)) {
-    const { columns, select } = jsonRowsSelect(db, AUDIT_COLUMNS, chunk);
-    await sql`insert into audit_log (${columns}) ${select}`.execute(db);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const columns = sql.join(AUDIT_COLUMNS.map((column) => sql.ref(column)));
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    const json = JSON.stringify(rows.slice(start, start + INSERT_CHUNK));
+    if (postgres) {
+      const shape = sql.join(AUDIT_COLUMNS.map((column) => sql`${sql.ref(column)} text`));
+      await sql`insert into audit_log (${columns})
+        select ${columns} from json_to_recordset(${json}::json) as entry(${shape})`.execute(db);
+    } else {
+      const values = sql.join(AUDIT_COLUMNS.map((column) => sql`json_extract(value, ${`$.${column}`})`));
+      await sql`insert into audit_log (${columns}) select ${values} from json_each(${json})`.execute(db);
+    }
   }
 }
 

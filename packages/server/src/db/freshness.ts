@@ -91,7 +91,7 @@ export class PostgresFreshness implements Freshness {
 
   constructor(
     private readonly connectionString: string,
-    private readonly ownWrites: () => number = () => 0,
+    private readonly ownWrites: () => number,
   ) {}
 
   stamp(): string | undefined {

@@ -262,7 +262,7 @@ const saveOpenQuery = preparedWritePerDb(
       .with('logged', (qc) =>
         qc
           .insertInto('audit_log')
-          .columns(AUDIT_COLUMNS.map(([column]) => column))
+          .columns(AUDIT_COLUMNS)
           .expression((eb) =>
             eb
               .selectFrom('saved')
