@@ -73,9 +73,17 @@ describe.each(dialects)('the audit log on %s', (dialect) => {
   });
 
   it('lets the retention remove the entries older than its cutoff, and only those', async () => {
-    expect(await pruneAuditRows(db, dialect, '2021-01-01T00:00:00.000Z')).toBe(1);
+    // An entry older than the shared ones, for the cutoff to fall between: the retention removes this
+    // test's own entry and leaves the log as the other tests read it, whatever their order.
+    await recordChange(
+      db,
+      cliActor(),
+      { resource: 'member', id: 'm-ancient', action: 'create' },
+      '2010-01-01T00:00:00.000Z',
+    );
+    expect(await pruneAuditRows(db, dialect, '2011-01-01T00:00:00.000Z')).toBe(1);
     const rows = await listAuditRows(db, { limit: 10 });
-    expect(rows.map((row) => row.resource_id)).toEqual(['c-1', 'm-new']);
+    expect(rows.map((row) => row.resource_id)).toEqual(['c-1', 'm-new', 'm-old']);
     // The declared cutoff lives only in the pruning transaction.
     await expect(db.deleteFrom('audit_log').execute()).rejects.toThrow(/append-only/);
   });
