@@ -233,6 +233,35 @@ for (const dialect of dialects) {
       );
     });
 
+    it('finds the report that results names however the JSON is spaced (the join reads one form only)', async () => {
+      const db = instance.db.kysely;
+      const before = await exported('?format=csv');
+      const verbatimsBefore = await exported('?format=csv&part=verbatims');
+      const member = await findCampaignMember(db, campaignid, ids[2] as string);
+      const reportid = JSON.parse(member?.results ?? '{}').reportid as string;
+      expect(reportid).toMatch(/^[0-9A-Za-z]{10}$/);
+      // Valid JSON that a database's reading of it for the join may miss: the export looks it up.
+      const spaced = `{ "status" : "completed",\n "reportid" : "${reportid}" }`;
+      await db
+        .updateTable('campaign_members')
+        .set({ results: spaced })
+        .where('campaign_id', '=', campaignid)
+        .where('member_id', '=', ids[2] as string)
+        .execute();
+      try {
+        const after = await exported('?format=csv');
+        expect(after.body).toBe(before.body);
+        expect((await exported('?format=csv&part=verbatims')).body).toBe(verbatimsBefore.body);
+      } finally {
+        await db
+          .updateTable('campaign_members')
+          .set({ results: member?.results ?? '[]' })
+          .where('campaign_id', '=', campaignid)
+          .where('member_id', '=', ids[2] as string)
+          .execute();
+      }
+    });
+
     it('Excel: exceljs reads back a Members and a Verbatims sheet equal to the API data', async () => {
       const answer = await instance.app.inject({
         method: 'GET',
