@@ -109,6 +109,8 @@ describe.each(dialects)('the audit log of reports (%s)', (dialect) => {
       await listAuditRows(instance.db.kysely, { limit: 1000, resourceType: 'report' }),
     );
     expect(all).not.toContain('Secret team name');
-    expect(all).not.toContain('Q1');
+    // A question's code as a quoted value or key of its own ("Q1", or \"Q1\" inside a JSON
+    // string): bare, it may be part of a random id.
+    expect(all).not.toMatch(/"Q1\\?"/);
   });
 });
