@@ -87,12 +87,12 @@ export async function exportCampaign(
     members: () => ({
       name: 'Members',
       header: [...MEMBER_COLUMNS, ...scoreColumns(variant)],
-      rows: memberRows(deps, campaignId, variant, counted),
+      rows: memberRows(deps, campaignId, variant, EXPORT_BATCH[request.format], counted),
     }),
     verbatims: () => ({
       name: 'Verbatims',
       header: [...VERBATIM_COLUMNS],
-      rows: verbatimRows(deps, campaignId, variant, counted),
+      rows: verbatimRows(deps, campaignId, variant, EXPORT_BATCH[request.format], counted),
     }),
   };
   if (request.format === 'xlsx') {
@@ -149,12 +149,14 @@ interface ExportMember {
  * A list row as GET /campaigns/{id}/members answers its fields (`toCampaignMemberListItem`: the
  * group's name or '', `extra.role`, `results.reportid`), decoding only the two JSON columns an
  * export reads (the tests compare it with the API's answer field by field), with the report the
- * query joined when it is the one `results` names.
+ * query joined when it is the one `results` names, else the one looked up by id.
  */
-function exportMember(row: ExportMemberRow): ExportMember {
+function exportMember(
+  row: ExportMemberRow,
+  reportid: string | undefined,
+  looked: Map<string, ReportSheetRow>,
+): ExportMember {
   const role = parseMemberExtra(row.extra)?.role;
-  const named = parseResults(row.results)?.reportid;
-  const reportid = typeof named === 'string' ? named : undefined;
   return {
     memberid: row.memberid,
     firstname: row.firstname,
@@ -170,111 +172,137 @@ function exportMember(row: ExportMemberRow): ExportMember {
     datecompleted: row.datecompleted,
     reportid,
     report:
-      reportid !== undefined && row.sheetid === reportid
-        ? ({
-            id: row.sheetid,
-            type: row.sheettype,
-            language: row.sheetlanguage,
-            processed: row.processed,
-          } as ReportSheetRow)
-        : undefined,
+      reportid === undefined
+        ? undefined
+        : row.sheetid === reportid
+          ? ({
+              id: row.sheetid,
+              type: row.sheettype,
+              language: row.sheetlanguage,
+              processed: row.processed,
+            } as ReportSheetRow)
+          : looked.get(reportid),
   };
 }
 
+/** The report id a member's `results` names, as the API reads it. */
+function namedReportId(row: ExportMemberRow): string | undefined {
+  const named = parseResults(row.results)?.reportid;
+  return typeof named === 'string' ? named : undefined;
+}
+
 /**
- * Members a batch of the export reads: fewer than a list's (1,000 to 4,000), since each row also
- * parses its report's scores and, in a workbook, becomes a few dozen cell objects. What a batch holds
- * lives across the waits for the reader and the compressor, long enough to be moved to V8's old
- * space, which is only swept when it has grown; smaller batches keep that growth small (measured
- * with `npm run bench -- --only export`: a workbook's warm runs grew the server by 12 MB instead of
- * 34-56 MB with batches of 1,000 and a 4 MiB compressor queue).
+ * Members a batch of the export reads: fewer than a list's (1,000 to 4,000), and fewer still for a
+ * workbook. The batch read ahead, and the rows of a batch not yet written, live while the rows
+ * before them are written; a workbook makes so much garbage a row (a few dozen cell objects and
+ * their XML) that they outlive two of V8's young-generation collections and are moved to its old
+ * space, which is only swept once it has grown. Measured on PostgreSQL with 100,000 members
+ * (`npm run bench -- --only export`), a workbook's cold export grew the server by 91-145 MB with
+ * batches of 250 and by 29-40 MB with batches of 50, at the same speed; a CSV's rows are cheap to
+ * write, and its larger batches save round trips.
  */
-const EXPORT_BATCH = { first: 250, largest: 250 };
+const EXPORT_BATCH = { csv: { first: 250, largest: 250 }, xlsx: { first: 50, largest: 50 } } as const;
 
 /**
  * The campaign's members, a batch at a time (the keyset batches or cursor of GET
  * /campaigns/{id}/members), each member with its report, read by the same query: on PostgreSQL a
  * second query a batch would hold the batch across one more round trip, long enough for V8 to move
  * it to its old space. A report the join did not find (deleted, or named in a way the database
- * reads otherwise) is looked up by id. A turn of the event loop between batches lets other
- * requests in.
+ * reads otherwise) is looked up by id. Each batch is taken a member at a time (see `taken`). A
+ * turn of the event loop between batches lets other requests in.
  */
 async function* memberBatches(
   deps: Pick<CampaignDeps, 'db'>,
   campaignId: string,
+  sizes: { first: number; largest: number },
   counted: (rows: number) => void,
-): AsyncGenerator<ExportMember[]> {
-  for await (const rows of streamExportMembers(deps.db, campaignId, EXPORT_BATCH)) {
-    const members = rows.map(exportMember);
-    const unjoined = members.filter((member) => member.reportid !== undefined && member.report === undefined);
-    if (unjoined.length > 0) {
-      const reports = await findReportSheets(
-        deps.db,
-        unjoined.map((member) => member.reportid as string),
-      );
-      for (const member of unjoined) member.report = reports.get(member.reportid as string);
-    }
-    yield members;
-    counted(members.length);
+): AsyncGenerator<Iterable<ExportMember>> {
+  for await (const rows of streamExportMembers(deps.db, campaignId, sizes)) {
+    const reportids = rows.map(namedReportId);
+    const unjoined = reportids.filter((id, i): id is string => id !== undefined && rows[i]?.sheetid !== id);
+    const looked =
+      unjoined.length > 0 ? await findReportSheets(deps.db, unjoined) : new Map<string, ReportSheetRow>();
+    yield taken(rows, (row, i) => exportMember(row, reportids[i], looked));
+    counted(rows.length);
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
+
+/**
+ * A batch's items made one at a time, each row of the database let go (its slot emptied) once
+ * made: the batch is the very array the reading holds, so a row's strings are garbage as soon as
+ * its line is written, instead of living until the whole batch has been.
+ */
+function* taken<T, U>(batch: (T | undefined)[], make: (item: T, index: number) => U): Generator<U> {
+  for (let i = 0; i < batch.length; i++) {
+    const item = batch[i] as T;
+    batch[i] = undefined;
+    yield make(item, i);
+  }
+}
+
+function memberRow(member: ExportMember, scores: string[]): Cell[] {
+  const processed = member.report ? parseReportObject(member.report.processed) : {};
+  return [
+    member.memberid,
+    member.firstname,
+    member.middlename,
+    member.lastname,
+    member.email,
+    member.groupname,
+    member.role,
+    member.status,
+    member.dateinvited,
+    member.countreminded,
+    member.datestarted,
+    member.datecompleted,
+    member.reportid ?? '',
+    ...scores.map((key) => {
+      const score = processed[key];
+      return typeof score === 'number' ? score : null;
+    }),
+  ];
+}
+
+/** A batch of a sheet's rows, each made as it is taken. */
+type Rows = Iterable<Cell[]>;
 
 async function* memberRows(
   deps: Pick<CampaignDeps, 'db'>,
   campaignId: string,
   variant: Variant | undefined,
+  sizes: { first: number; largest: number },
   counted: (rows: number) => void,
-): AsyncGenerator<Cell[][]> {
+): AsyncGenerator<Rows> {
   const scores = scoreColumns(variant);
-  for await (const members of memberBatches(deps, campaignId, counted)) {
-    yield members.map((member) => {
-      const processed = member.report ? parseReportObject(member.report.processed) : {};
-      return [
-        member.memberid,
-        member.firstname,
-        member.middlename,
-        member.lastname,
-        member.email,
-        member.groupname,
-        member.role,
-        member.status,
-        member.dateinvited,
-        member.countreminded,
-        member.datestarted,
-        member.datecompleted,
-        member.reportid ?? '',
-        ...scores.map((key) => {
-          const score = processed[key];
-          return typeof score === 'number' ? score : null;
-        }),
-      ];
-    });
-  }
+  for await (const members of memberBatches(deps, campaignId, sizes, counted))
+    yield (function* () {
+      for (const member of members) yield memberRow(member, scores);
+    })();
 }
 
 async function* verbatimRows(
   deps: Pick<CampaignDeps, 'db'>,
   campaignId: string,
   variant: Variant | undefined,
+  sizes: { first: number; largest: number },
   counted: (rows: number) => void,
-): AsyncGenerator<Cell[][]> {
-  for await (const members of memberBatches(deps, campaignId, counted)) {
-    const rows: Cell[][] = [];
-    for (const member of members) {
-      const report = member.report;
-      if (!report || !variant || report.type !== 'personal') continue;
-      for (const verbatim of reportVerbatims(variant, report))
-        rows.push([member.memberid, verbatim.reportid, verbatim.code, verbatim.question, verbatim.answer]);
-    }
-    yield rows;
-  }
+): AsyncGenerator<Rows> {
+  for await (const members of memberBatches(deps, campaignId, sizes, counted))
+    yield (function* () {
+      for (const member of members) {
+        const report = member.report;
+        if (!report || !variant || report.type !== 'personal') continue;
+        for (const verbatim of reportVerbatims(variant, report))
+          yield [member.memberid, verbatim.reportid, verbatim.code, verbatim.question, verbatim.answer];
+      }
+    })();
 }
 
 interface Sheet {
   name: string;
   header: string[];
-  rows: AsyncGenerator<Cell[][]>;
+  rows: AsyncGenerator<Rows>;
 }
 
 /**
