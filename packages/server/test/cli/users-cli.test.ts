@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAssay } from '../helpers/cli-in-process.js';
-import { cliDialects, freshCliDatabase } from '../helpers/cli-process.js';
-
-const dialects = cliDialects;
+import { freshCliDatabase } from '../helpers/cli-process.js';
+import { dialects, freshDatabase } from '../helpers/instance.js';
 
 interface UserJson {
   id: string;
@@ -16,18 +15,25 @@ interface UserJson {
   status: 'active' | 'deactivated' | 'invited';
 }
 
+/** The database a command line is given: a data folder and, on PostgreSQL, a URL. */
+interface Where {
+  dataDir: string;
+  url?: string;
+}
+
 // In-process: the command line's parsing, table and handlers on a real database, without a process
 // per case (usage-cli.test.ts and cli.test.ts prove the built command itself).
 describe.each(dialects)('assay users create|update|list, on %s', (dialect) => {
-  let dataDir: string;
-  let url: string | undefined;
+  let shared: Where;
   let drop: () => Promise<void>;
-  const assay = async (...args: string[]) => {
-    const where = url ? ['--database-url', url] : [];
-    const result = await runAssay([...args, '--data', dataDir, ...where]);
+  const assayOn = async (at: Where, ...args: string[]) => {
+    const where = at.url ? ['--database-url', at.url] : [];
+    const result = await runAssay([...args, '--data', at.dataDir, ...where]);
     if (result.code !== 0) throw result;
     return result.stdout;
   };
+  /** A command on the file's database, which every test but the list's shares. */
+  const assay = (...args: string[]) => assayOn(shared, ...args);
   /** A command that must fail: its exit code and what it wrote. */
   const refused = async (...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
     const result = await assay(...args).then(
@@ -37,13 +43,29 @@ describe.each(dialects)('assay users create|update|list, on %s', (dialect) => {
     expect(result.code, args.join(' ')).not.toBe(0);
     return result;
   };
-  const list = async (): Promise<UserJson[]> => JSON.parse(await assay('users', 'list', '--json'));
+  const list = async (at = shared): Promise<UserJson[]> =>
+    JSON.parse(await assayOn(at, 'users', 'list', '--json'));
   const one = async (email: string) => (await list()).find((user) => user.email === email) as UserJson;
+  /** A user of the test's own, with the defaults unless `flags` say otherwise. */
+  const newUserOn = (at: Where, email: string, firstname: string, lastname: string, ...flags: string[]) =>
+    assayOn(
+      at,
+      'users',
+      'create',
+      '--email',
+      email,
+      '--firstname',
+      firstname,
+      '--lastname',
+      lastname,
+      ...flags,
+    );
+  const newUser = (email: string, firstname: string, lastname: string, ...flags: string[]) =>
+    newUserOn(shared, email, firstname, lastname, ...flags);
 
   beforeAll(async () => {
     const fresh = await freshCliDatabase(dialect, 'assay-users-cli-');
-    dataDir = fresh.dataDir;
-    url = fresh.url;
+    shared = fresh;
     drop = fresh.drop;
     expect(await assay('setup', '--no-keys')).toContain('admin user created: admin@localhost');
   });
@@ -103,7 +125,9 @@ describe.each(dialects)('assay users create|update|list, on %s', (dialect) => {
   });
 
   it('changes only the given field, each in turn', async () => {
-    let expected = await one('ana@example.test');
+    await newUser('dee@example.test', 'Dee', 'Lyst', '--agency-name', 'Acme Assessments', '--color', '#80C');
+    await newUser('eve@example.test', 'Eve', 'Ss', '--admin');
+    let expected = await one('dee@example.test');
     const steps: [string[], Partial<UserJson>][] = [
       [['--firstname', 'Anna'], { firstname: 'Anna' }],
       [['--lastname', 'Lyst-Smit'], { lastname: 'Lyst-Smit' }],
@@ -125,26 +149,31 @@ describe.each(dialects)('assay users create|update|list, on %s', (dialect) => {
     for (const [flags, patch] of steps) {
       expected = { ...expected, ...patch };
       // The address is found whatever its case.
-      const answer = await assay('users', 'update', '--email', 'ANA@Example.test', ...flags, '--json');
+      const answer = await assay('users', 'update', '--email', 'DEE@Example.test', ...flags, '--json');
       expect(JSON.parse(answer), flags.join(' ')).toEqual(expected);
     }
-    expect(await one('ana@example.test')).toEqual(expected);
-    expect(await assay('users', 'update', '--email', 'ana@example.test', '--lastname', 'Lyst')).toBe(
-      `user updated: ${expected.id} ana@example.test (user)\n`,
+    expect(await one('dee@example.test')).toEqual(expected);
+    expect(await assay('users', 'update', '--email', 'dee@example.test', '--lastname', 'Lyst')).toBe(
+      `user updated: ${expected.id} dee@example.test (user)\n`,
     );
     // Someone else is untouched.
-    expect(await one('bo@example.test')).toMatchObject({ firstname: 'Bo', color: '#1d70b8', role: 'admin' });
+    expect(await one('eve@example.test')).toMatchObject({
+      firstname: 'Eve',
+      color: '#1d70b8',
+      role: 'admin',
+    });
   });
 
   it('takes the longest agency name and footer, counting characters as the database does', async () => {
     const name = '😀'.repeat(255);
     const footer = `${'x'.repeat(499)}\n${'é'.repeat(500)}`;
-    const user: UserJson = JSON.parse(
+    await newUser('fay@example.test', 'Fay', 'Long');
+    const updated: UserJson = JSON.parse(
       await assay(
         'users',
         'update',
         '--email',
-        'bo@example.test',
+        'fay@example.test',
         '--agency-name',
         name,
         '--agency-footer',
@@ -152,13 +181,14 @@ describe.each(dialects)('assay users create|update|list, on %s', (dialect) => {
         '--json',
       ),
     );
-    expect([user.agencyname, user.agencyfooter]).toEqual([name, footer]);
-    expect(await one('bo@example.test')).toEqual(user);
+    expect([updated.agencyname, updated.agencyfooter]).toEqual([name, footer]);
+    expect(await one('fay@example.test')).toEqual(updated);
   });
 
   it('refuses a bad value with one line naming its flag, and changes nothing', async () => {
+    await newUser('gus@example.test', 'Gus', 'Refused');
     const before = await list();
-    const update = ['users', 'update', '--email', 'ana@example.test'];
+    const update = ['users', 'update', '--email', 'gus@example.test'];
     const attempts: [string[], string][] = [
       [[...update, '--color', 'red'], '--color: must be #rgb or #rrggbb (like #1d70b8), got "red"'],
       [[...update, '--color', '#12345'], '--color: must be #rgb or #rrggbb (like #1d70b8), got "#12345"'],
@@ -254,7 +284,13 @@ describe.each(dialects)('assay users create|update|list, on %s', (dialect) => {
   });
 
   it('keeps an admin: the only admin cannot be made a plain user', async () => {
-    await assay('users', 'update', '--email', 'bo@example.test', '--no-admin');
+    // A second admin can be made a plain user: this test's own, and any other test's, so that the
+    // first admin is the only one left.
+    await newUser('hal@example.test', 'Hal', 'Admin', '--admin');
+    for (const admin of (await list()).filter((user) => user.role === 'admin')) {
+      if (admin.email !== 'admin@localhost')
+        await assay('users', 'update', '--email', admin.email, '--no-admin');
+    }
     const admins = (await list()).filter((user) => user.role === 'admin');
     expect(admins.map((user) => user.email)).toEqual(['admin@localhost']);
     const result = await refused('users', 'update', '--email', 'admin@localhost', '--no-admin');
@@ -266,32 +302,43 @@ describe.each(dialects)('assay users create|update|list, on %s', (dialect) => {
   });
 
   it('lists the users, oldest first', async () => {
-    const users = await list();
-    // Creation times are kept to the second: users made within one second come in id order.
-    expect(users.map((user) => user.email).sort()).toEqual([
-      'admin@localhost',
-      'ana@example.test',
-      'bo@example.test',
-    ]);
-    expect(Object.keys(users[0] as UserJson)).toEqual([
-      'id',
-      'email',
-      'role',
-      'firstname',
-      'lastname',
-      'color',
-      'agencyname',
-      'agencyfooter',
-      'status',
-    ]);
-    const line: Record<string, (id: string) => string> = {
-      'admin@localhost': (id) => `${id}  admin@localhost   admin  Admin Assay`,
-      'ana@example.test': (id) => `${id}  ana@example.test  user   Ana Lyst  [Gamma]`,
-      'bo@example.test': (id) => `${id}  bo@example.test   user   Bo Ss  [${'😀'.repeat(255)}]`,
-    };
-    expect((await assay('users', 'list')).split('\n')).toEqual([
-      ...users.map((user) => (line[user.email] as (id: string) => string)(user.id)),
-      '',
-    ]);
+    // A database of its own: the list is every user there is, and its columns are as wide as their
+    // longest value, so no other test's user may be in it.
+    const own = await freshDatabase(dialect, undefined, { migrated: true });
+    await own.db.close();
+    try {
+      await assayOn(own, 'setup', '--no-keys');
+      await newUserOn(own, 'ana@example.test', 'Ana', 'Lyst', '--agency-name', 'Gamma');
+      await newUserOn(own, 'bo@example.test', 'Bo', 'Ss', '--agency-name', '😀'.repeat(255));
+      const users = await list(own);
+      // Creation times are kept to the second: users made within one second come in id order.
+      expect(users.map((user) => user.email).sort()).toEqual([
+        'admin@localhost',
+        'ana@example.test',
+        'bo@example.test',
+      ]);
+      expect(Object.keys(users[0] as UserJson)).toEqual([
+        'id',
+        'email',
+        'role',
+        'firstname',
+        'lastname',
+        'color',
+        'agencyname',
+        'agencyfooter',
+        'status',
+      ]);
+      const line: Record<string, (id: string) => string> = {
+        'admin@localhost': (id) => `${id}  admin@localhost   admin  Admin Assay`,
+        'ana@example.test': (id) => `${id}  ana@example.test  user   Ana Lyst  [Gamma]`,
+        'bo@example.test': (id) => `${id}  bo@example.test   user   Bo Ss  [${'😀'.repeat(255)}]`,
+      };
+      expect((await assayOn(own, 'users', 'list')).split('\n')).toEqual([
+        ...users.map((user) => (line[user.email] as (id: string) => string)(user.id)),
+        '',
+      ]);
+    } finally {
+      await own.drop();
+    }
   });
 });
