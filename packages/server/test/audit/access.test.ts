@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliActor } from '../../src/audit/actor.js';
 import { type AuditRow, listAuditRows } from '../../src/audit/audit.repository.js';
+import { createClient } from '../../src/auth/auth.service.js';
 import { runAssay } from '../helpers/cli-in-process.js';
 import { ConsoleBrowser } from '../helpers/console-browser.js';
 import { dialects, email, type Instance, startInstance } from '../helpers/instance.js';
@@ -22,7 +23,6 @@ describe.each(dialects)('the audit log of access changes (%s)', (dialect) => {
   let instance: Instance;
   let admin: ConsoleBrowser;
   let adminId: string;
-  const typed: string[] = [];
 
   const assay = (...args: string[]) =>
     runAssay([
@@ -53,6 +53,16 @@ describe.each(dialects)('the audit log of access changes (%s)', (dialect) => {
     fields: row.fields,
     outcome: row.outcome,
   });
+
+  /** That the log holds no e-mail address and none of the values a test typed. */
+  const holdsNone = async (typed: string[]) => {
+    const all = JSON.stringify(await listAuditRows(instance.db.kysely, { limit: 10_000 }));
+    expect(all).not.toContain('@');
+    for (const value of typed.filter((text) => text.length > 0)) expect(all).not.toContain(value);
+  };
+  /** A client of the admin's own, for a test that revokes its tokens (the instance's stays unused). */
+  const ownClient = (name: string) =>
+    createClient(instance.db.kysely, { name, userId: adminId, scopes: ['members'] }, cliActor());
 
   beforeAll(async () => {
     instance = await startInstance(dialect, {
@@ -132,7 +142,7 @@ describe.each(dialects)('the audit log of access changes (%s)', (dialect) => {
     });
     expect(created.statusCode).toBe(201);
     const id = shownClientId(created.body);
-    typed.push('Audited export', shownSecret(created.body));
+    const typed = ['Audited export', shownSecret(created.body)];
     const rotated = await admin.post(`/console/access/clients/${id}/rotate`, {});
     expect(rotated.statusCode).toBe(200);
     typed.push(shownSecret(rotated.body));
@@ -153,12 +163,13 @@ describe.each(dialects)('the audit log of access changes (%s)', (dialect) => {
         outcome: 'succeeded',
       })),
     );
+    await holdsNone(typed);
   });
 
   it('records an API key created and revoked in the console, and a second revocation not at all', async () => {
     const created = await admin.post('/console/access/keys', { name: 'Audited key', scopes: ['groups'] });
     expect(created.statusCode).toBe(201);
-    typed.push(shownSecret(created.body));
+    const typed = [shownSecret(created.body)];
     const key = await instance.db.kysely
       .selectFrom('api_keys')
       .select('id')
@@ -189,11 +200,12 @@ describe.each(dialects)('the audit log of access changes (%s)', (dialect) => {
         outcome: 'succeeded',
       })),
     );
+    await holdsNone(typed);
   });
 
   it('records users created, changed, deactivated and reactivated on the command line, with field names only', async () => {
     const address = email('audited');
-    typed.push(address, 'Audrey', 'Auditee', 'Renamed');
+    const typed = [address, 'Audrey', 'Auditee', 'Renamed', PASSWORD];
     const create = await assay(
       'users',
       'create',
@@ -233,6 +245,7 @@ describe.each(dialects)('the audit log of access changes (%s)', (dialect) => {
         outcome: 'succeeded',
       })),
     );
+    await holdsNone(typed);
   });
 
   it('leaves no entry for a refused change: the only admin losing the role, on the command line and in the console', async () => {
@@ -262,7 +275,6 @@ describe.each(dialects)('the audit log of access changes (%s)', (dialect) => {
 
   it('records an invitation, its acceptance as the invitee, and a cancelled one as a delete', async () => {
     const address = email('invitee');
-    typed.push(address, 'Ivy', 'Invitee');
     const invited = await admin.post('/console/access/users/invite', {
       email: address,
       firstname: 'Ivy',
@@ -279,6 +291,7 @@ describe.each(dialects)('the audit log of access changes (%s)', (dialect) => {
       ['invite', adminId, 'console'],
       ['delete', adminId, 'console'],
     ]);
+    await holdsNone([address, 'Ivy', 'Invitee']);
   });
 
   it('records a dynamic registration as anonymous and a token revocation as its client, through the OAuth door', async () => {
@@ -306,7 +319,8 @@ describe.each(dialects)('the audit log of access changes (%s)', (dialect) => {
       },
     ]);
 
-    const token = await instance.token('members');
+    const client = await ownClient('Revoking app');
+    const token = await instance.clientToken(client, 'members');
     const revoked = await instance.inject({
       method: 'POST',
       url: '/oauth/revoke',
@@ -314,50 +328,126 @@ describe.each(dialects)('the audit log of access changes (%s)', (dialect) => {
       headers: FORM,
       payload: new URLSearchParams({
         token,
-        client_id: instance.client.client_id,
-        client_secret: instance.client.client_secret,
+        client_id: client.client_id,
+        client_secret: client.client_secret,
       }).toString(),
     });
     expect(revoked.statusCode).toBe(200);
-    const last = (await entries('client', instance.client.client_id)).at(-1);
+    const last = (await entries('client', client.client_id)).at(-1);
     expect(last && shape(last)).toEqual({
-      actor: `client:${instance.client.client_id}`,
+      actor: `client:${client.client_id}`,
       user: adminId,
       channel: 'oauth',
       address: '198.51.100.8',
-      what: `client/${instance.client.client_id} revoke-token`,
+      what: `client/${client.client_id} revoke-token`,
       fields: null,
       outcome: 'succeeded',
     });
-    typed.push(token);
+    await holdsNone([token, client.client_secret]);
   });
 
   it('records a password changed on the account page by its name only, and branding by field names', async () => {
+    // A user of its own, signed in from the admin's address: the admin's entries stay as the first
+    // start left them.
+    const address = email('account');
     expect(
-      (await assay('users', 'password', '--email', 'admin@example.test', '--password', PASSWORD)).code,
+      (
+        await assay(
+          'users',
+          'create',
+          '--email',
+          address,
+          '--firstname',
+          'Acco',
+          '--lastname',
+          'Unt',
+          '--password',
+          PASSWORD,
+        )
+      ).code,
     ).toBe(0);
-    const changed = await admin.post('/console/account/password', {
+    const id = await userId(address);
+    const user = await new ConsoleBrowser(instance, '192.0.2.10').signIn(address);
+    const changed = await user.post('/console/account/password', {
       current: PASSWORD,
       next: `${PASSWORD} two`,
     });
     expect(changed.statusCode).toBe(303);
-    const branded = await admin.post('/console/branding', {
+    const branded = await user.post('/console/branding', {
       agencyname: 'Audit Agency',
       agencyfooter: 'Street 1',
       color: '#1d4e89',
     });
     expect(branded.statusCode).toBe(303);
-    typed.push('Audit Agency', 'Street 1', PASSWORD);
-    const mine = (await entries('user', adminId)).filter((row) => row.channel === 'console');
+    const mine = (await entries('user', id)).filter((row) => row.channel === 'console');
     expect(mine.map((row) => [row.action, row.fields, row.address])).toEqual([
       ['update', 'password', '192.0.2.10'],
       ['update', 'agencyname agencyfooter color', '192.0.2.10'],
     ]);
+    await holdsNone([address, 'Acco', 'Unt', 'Audit Agency', 'Street 1', PASSWORD, `${PASSWORD} two`]);
   });
 
   it('holds no value anywhere: no e-mail, name, secret, key or token', async () => {
-    const all = JSON.stringify(await listAuditRows(instance.db.kysely, { limit: 10_000 }));
-    expect(all).not.toContain('@');
-    for (const value of typed.filter((text) => text.length > 0)) expect(all).not.toContain(value);
+    // Values of every kind, typed through each door by this test itself.
+    const address = email('valued');
+    expect(
+      (
+        await assay(
+          'users',
+          'create',
+          '--email',
+          address,
+          '--firstname',
+          'Valerie',
+          '--lastname',
+          'Valuable',
+          '--password',
+          PASSWORD,
+        )
+      ).code,
+    ).toBe(0);
+    const client = await admin.post('/console/access/clients', {
+      name: 'Valued export',
+      scopes: ['members'],
+      redirects: '',
+    });
+    expect(client.statusCode).toBe(201);
+    const key = await admin.post('/console/access/keys', { name: 'Valued key', scopes: ['groups'] });
+    expect(key.statusCode).toBe(201);
+    const invitee = email('valued-invitee');
+    const invited = await admin.post('/console/access/users/invite', {
+      email: invitee,
+      firstname: 'Victoria',
+      lastname: 'Invited',
+      language: 'enUS',
+    });
+    expect(invited.statusCode).toBe(303);
+    const app = await ownClient('Valued app');
+    const token = await instance.clientToken(app, 'members');
+    const revoked = await instance.inject({
+      method: 'POST',
+      url: '/oauth/revoke',
+      headers: FORM,
+      payload: new URLSearchParams({
+        token,
+        client_id: app.client_id,
+        client_secret: app.client_secret,
+      }).toString(),
+    });
+    expect(revoked.statusCode).toBe(200);
+    await holdsNone([
+      address,
+      'Valerie',
+      'Valuable',
+      PASSWORD,
+      'Valued export',
+      shownSecret(client.body),
+      shownSecret(key.body),
+      invitee,
+      'Victoria',
+      'Invited',
+      token,
+      app.client_secret,
+    ]);
   });
 });
