@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
 import { findUserByEmail } from '../../src/auth/auth.repository.js';
+import { createUser } from '../../src/auth/auth.service.js';
 import { ConsoleBrowser } from '../helpers/console-browser.js';
-import { dialects, type Instance, startInstance } from '../helpers/instance.js';
+import { dialects, email, type Instance, startInstance } from '../helpers/instance.js';
 
 const ADMIN = 'admin@example.test';
 
@@ -15,12 +17,25 @@ describe.each(dialects)('console branding (%s)', (dialect) => {
   });
   afterAll(() => instance?.close());
 
-  const saved = async () => {
-    const user = await findUserByEmail(instance.db.kysely, ADMIN);
+  const saved = async (address = ADMIN) => {
+    const user = await findUserByEmail(instance.db.kysely, address);
     return { agencyname: user?.agencyname, agencyfooter: user?.agencyfooter, color: user?.color };
+  };
+  /**
+   * A user of the test's own, signed in: branding is each user's, so a test that reads what is
+   * saved starts from the defaults, whatever the others saved before it.
+   */
+  const ownUser = async () => {
+    const user = await createUser(
+      instance.db.kysely,
+      { email: email('branding'), firstname: 'Brand', lastname: 'Owner' },
+      cliActor(),
+    );
+    return { browser: await new ConsoleBrowser(instance).signIn(user.email), address: user.email };
   };
 
   it('shows the saved values and the cover, and is in the navigation', async () => {
+    const { browser } = await ownUser();
     const page = await browser.get('/console/branding');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>Branding of your reports – Assay console</title>');
@@ -32,6 +47,7 @@ describe.each(dialects)('console branding (%s)', (dialect) => {
   });
 
   it('saves the values, normalised as the CLI does', async () => {
+    const { browser, address } = await ownUser();
     const done = await browser.post('/console/branding', {
       agencyname: '  Acme Assessments ',
       agencyfooter: 'Acme BV\r\nKeizersgracht 1\r\n',
@@ -39,7 +55,7 @@ describe.each(dialects)('console branding (%s)', (dialect) => {
     });
     expect(done.statusCode).toBe(303);
     expect(done.headers.location).toBe('/console/branding?saved=1');
-    expect(await saved()).toEqual({
+    expect(await saved(address)).toEqual({
       agencyname: 'Acme Assessments',
       agencyfooter: 'Acme BV\nKeizersgracht 1',
       color: '#00703c',
@@ -50,7 +66,15 @@ describe.each(dialects)('console branding (%s)', (dialect) => {
   });
 
   it('refuses a colour too pale for text with the reason, and saves nothing', async () => {
-    const before = await saved();
+    const { browser, address } = await ownUser();
+    // A colour saved first, for the cover to keep.
+    const colour = await browser.post('/console/branding', {
+      agencyname: 'Acme Assessments',
+      agencyfooter: '',
+      color: '#00703C',
+    });
+    expect(colour.statusCode).toBe(303);
+    const before = await saved(address);
     const pale = await browser.post('/console/branding', {
       agencyname: 'Changed',
       agencyfooter: 'Changed',
@@ -65,7 +89,7 @@ describe.each(dialects)('console branding (%s)', (dialect) => {
     // The typed values stay in the form; the cover keeps the saved colour.
     expect(pale.body).toContain('value="Changed"');
     expect(pale.body).toMatch(/preview\.svg\?[^"]*color&#x3D;%2300703c/);
-    expect(await saved()).toEqual(before);
+    expect(await saved(address)).toEqual(before);
   });
 
   it('refuses bad values with the CLI’s messages, and saves nothing', async () => {
