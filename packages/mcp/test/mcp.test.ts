@@ -29,12 +29,14 @@ for (const dialect of dialects) {
     let closeMcp: () => Promise<void>;
     const ids = { sales: '', research: '', ana: '', bob: '', others: [] as string[] };
 
-    const outbox = async (stage: string) =>
+    /** The members mailed at `stage` about a campaign: other tests' campaigns send mail too. */
+    const outbox = async (stage: string, campaignId: string) =>
       (
         await served.instance.db.kysely
           .selectFrom('mail_outbox')
           .select('member_id')
           .where('stage', '=', stage)
+          .where('campaign_id', '=', campaignId)
           .execute()
       ).map((row) => row.member_id);
 
@@ -211,7 +213,7 @@ for (const dialect of dialects) {
       expect(dry).toMatchObject({ sent: false, count: 5 });
       expect(dry.recipients.map((recipient) => recipient.name)).toContain('Ana García');
       expect(dry.next).toMatch(/confirm: true/);
-      expect(await outbox('campaign_invitation')).toEqual([]);
+      expect(await outbox('campaign_invitation', campaignId)).toEqual([]);
 
       // A confirmation must name the recipients, and only ones the dry run would mail.
       const bare = await call(mcp, 'inviteCampaignMembers', { campaignId, confirm: true });
@@ -224,7 +226,7 @@ for (const dialect of dialects) {
       });
       expect(stranger.isError).toBe(true);
       expect(textOf(stranger)).toMatch(/Nothing was sent.*ZZZZZZZZZZ/);
-      expect(await outbox('campaign_invitation')).toEqual([]);
+      expect(await outbox('campaign_invitation', campaignId)).toEqual([]);
 
       const recipients = dry.recipients.map((recipient) => recipient.memberId);
       const sent = await data(mcp, 'inviteCampaignMembers', {
@@ -233,7 +235,7 @@ for (const dialect of dialects) {
         memberIds: recipients,
       });
       expect(sent).toMatchObject({ sent: true, count: 5 });
-      expect((await outbox('campaign_invitation')).sort()).toEqual([...recipients].sort());
+      expect((await outbox('campaign_invitation', campaignId)).sort()).toEqual([...recipients].sort());
       expect(await data(mcp, 'inviteCampaignMembers', { campaignId })).toMatchObject({ count: 0 });
       const progress = await data<{
         campaign: { progress: { invited: number } };
@@ -277,69 +279,125 @@ for (const dialect of dialects) {
     });
 
     it('members: create (in a group), update, import with errors by row; groups: create and read', async () => {
-      const address = email('new');
-      const created = await data<{ memberId: string; groupId: string; email: string }>(mcp, 'createMember', {
-        email: address,
-        firstName: 'Zoë',
-        lastName: 'Ng',
-        jobTitle: 'Analyst',
-        groupId: ids.sales,
+      // An instance of its own, with groups like the shared one's: the group and the members this
+      // test makes would change the groups and the research group the exchange lists.
+      const own = await serve(dialect);
+      const ownAssay = adminClient(own);
+      const { client: ownMcp, close } = await connectStdio({
+        ASSAY_URL: own.url,
+        ASSAY_CLIENT_ID: own.instance.client.client_id,
+        ASSAY_CLIENT_SECRET: own.instance.client.client_secret,
       });
-      expect(created).toMatchObject({ email: address, groupId: ids.sales });
-      const updated = await data(mcp, 'updateMember', {
-        memberId: created.memberId,
-        lastName: 'Ngata',
-        level: 'employee',
-      });
-      expect(updated).toMatchObject({ lastName: 'Ngata', level: 'employee' });
-      const byJob = await data<{ members: { memberId: string; jobTitle: string }[] }>(mcp, 'findMembers', {
-        query: 'analyst',
-      });
-      expect(byJob.members.map((entry) => entry.memberId)).toEqual([created.memberId]);
+      try {
+        const salesGroup = await ownAssay.groups.create({
+          name: 'Sales',
+          alias: 'sales',
+          parentgroup: 'root',
+        });
+        await ownAssay.groups.create({
+          name: 'Sales North',
+          alias: 'salesnorth',
+          parentgroup: salesGroup.groupid,
+        });
+        const research = await ownAssay.groups.create({
+          name: 'Research',
+          alias: 'research',
+          parentgroup: 'root',
+        });
+        const address = email('new');
+        const created = await data<{ memberId: string; groupId: string; email: string }>(
+          ownMcp,
+          'createMember',
+          {
+            email: address,
+            firstName: 'Zoë',
+            lastName: 'Ng',
+            jobTitle: 'Analyst',
+            groupId: salesGroup.groupid,
+          },
+        );
+        expect(created).toMatchObject({ email: address, groupId: salesGroup.groupid });
+        const updated = await data(ownMcp, 'updateMember', {
+          memberId: created.memberId,
+          lastName: 'Ngata',
+          level: 'employee',
+        });
+        expect(updated).toMatchObject({ lastName: 'Ngata', level: 'employee' });
+        const byJob = await data<{ members: { memberId: string; jobTitle: string }[] }>(
+          ownMcp,
+          'findMembers',
+          {
+            query: 'analyst',
+          },
+        );
+        expect(byJob.members.map((entry) => entry.memberId)).toEqual([created.memberId]);
 
-      const imported = await data<{ created: string[]; errors: { row: number; message: string }[] }>(
-        mcp,
-        'importMembers',
-        {
-          members: [
-            { email: email('imp'), firstName: 'One', lastName: 'Row' },
-            { email: address, firstName: 'Again', lastName: 'Twice' },
-            { email: email('imp'), firstName: 'Three', lastName: 'Row' },
-          ],
-          groupId: ids.research,
-        },
-      );
-      expect(imported.created).toHaveLength(2);
-      expect(imported.errors).toEqual([{ row: 2, message: expect.stringMatching(/email/) }]);
-      const inResearch = await data<{ total: number }>(mcp, 'findMembers', {
-        groupId: ids.research,
-        query: 'row',
-      });
-      expect(inResearch.total).toBe(2);
+        const imported = await data<{ created: string[]; errors: { row: number; message: string }[] }>(
+          ownMcp,
+          'importMembers',
+          {
+            members: [
+              { email: email('imp'), firstName: 'One', lastName: 'Row' },
+              { email: address, firstName: 'Again', lastName: 'Twice' },
+              { email: email('imp'), firstName: 'Three', lastName: 'Row' },
+            ],
+            groupId: research.groupid,
+          },
+        );
+        expect(imported.created).toHaveLength(2);
+        expect(imported.errors).toEqual([{ row: 2, message: expect.stringMatching(/email/) }]);
+        const inResearch = await data<{ total: number }>(ownMcp, 'findMembers', {
+          groupId: research.groupid,
+          query: 'row',
+        });
+        expect(inResearch.total).toBe(2);
 
-      const group = await data<{ group: { groupId: string; path: string; depth: number } }>(
-        mcp,
-        'createGroup',
-        {
-          name: 'Sales South',
-          parentGroupId: ids.sales,
-          type: 'team',
-        },
-      );
-      expect(group.group).toMatchObject({ path: 'Sales / Sales South', depth: 1 });
-      const sales = await data<{ subgroups: { name: string }[]; members: { memberId: string }[] }>(
-        mcp,
-        'getGroup',
-        {
-          groupId: ids.sales,
-        },
-      );
-      expect(sales.subgroups.map((entry) => entry.name).sort()).toEqual(['Sales North', 'Sales South']);
-      expect(sales.members.map((entry) => entry.memberId)).toContain(created.memberId);
+        const group = await data<{ group: { groupId: string; path: string; depth: number } }>(
+          ownMcp,
+          'createGroup',
+          {
+            name: 'Sales South',
+            parentGroupId: salesGroup.groupid,
+            type: 'team',
+          },
+        );
+        expect(group.group).toMatchObject({ path: 'Sales / Sales South', depth: 1 });
+        const sales = await data<{ subgroups: { name: string }[]; members: { memberId: string }[] }>(
+          ownMcp,
+          'getGroup',
+          {
+            groupId: salesGroup.groupid,
+          },
+        );
+        expect(sales.subgroups.map((entry) => entry.name).sort()).toEqual(['Sales North', 'Sales South']);
+        expect(sales.members.map((entry) => entry.memberId)).toContain(created.memberId);
+      } finally {
+        await close();
+        await own.close();
+      }
     });
 
     it('reports: verbatims, a summary, a group report with its PDF; variants and their questions', async () => {
+      // Five reports of its own, in a campaign of its own: other tests import reports of this variant too.
+      const { campaignid } = await assay.campaigns.create({
+        name: 'Verbatims',
+        variant: 'leadership360',
+        start: '2026-01-01T09:00:00+00:00',
+      });
+      const remarks = ['Clear goals, every week', 'More feedback, please'];
+      const rows = [];
+      for (const [i, lastname] of ['Ash', 'Birch', 'Cedar', 'Dogwood', 'Elm'].entries()) {
+        const member = await assay.members.create({ email: email(), firstname: 'Tree', lastname });
+        const remark = remarks[i];
+        rows.push({
+          memberid: member.memberid,
+          campaignid,
+          answers: remark ? answers360(4 - 2 * i, { Remarks1: remark }) : answers360(3),
+        });
+      }
+      await assay.reports.import('leadership360', { reports: rows });
       const { reports } = await data<{ reports: { reportId: string }[] }>(mcp, 'listReports', {
+        campaignId: campaignid,
         variant: 'leadership360',
         type: 'personal',
       });
@@ -488,13 +546,13 @@ for (const dialect of dialects) {
         },
       );
       expect(dry.recipients.map((recipient) => recipient.memberId).sort()).toEqual([...two].sort());
-      const before = (await outbox('campaign_reminder')).length;
+      const before = (await outbox('campaign_reminder', campaign.campaignId)).length;
       await data(mcp, 'remindCampaignMembers', {
         campaignId: campaign.campaignId,
         confirm: true,
         memberIds: two,
       });
-      expect((await outbox('campaign_reminder')).length).toBe(before + 2);
+      expect((await outbox('campaign_reminder', campaign.campaignId)).length).toBe(before + 2);
       const invited = await data<{
         totalMembers: number;
         members: { status: string; reminders: number }[];
