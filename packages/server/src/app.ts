@@ -37,7 +37,7 @@ import { participantPages } from './questionnaire/pages.plugin.js';
 import { reportListRoutes, reportRoutes, sampleRoutes } from './reports/reports.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { utf8Body } from './util/text.js';
-import { builtinVariantsDir, loadVariants } from './variants/load-variants.js';
+import { loadInstanceVariants } from './variants/load-variants.js';
 import type { VariantRegistry } from './variants/variant.types.js';
 import { WebhookDelivery } from './webhooks/delivery.js';
 import { webhookRoutes } from './webhooks/webhooks.routes.js';
@@ -77,13 +77,6 @@ const redactedRequest = (request: FastifyRequest) => ({
 
 /** Trust the nearest `hops` proxies (what Fastify does with a number, which its types do not take). */
 const hopsOf = (hops: number) => (_address: string, hop: number) => hop < hops;
-
-/** Loads the built-in variants and the customer's; a broken definition throws one line naming it. */
-export function loadInstanceVariants(config: Config): VariantRegistry {
-  return loadVariants(
-    config.variantsDir ? [builtinVariantsDir(), config.variantsDir] : [builtinVariantsDir()],
-  );
-}
 
 /** The whole platform as a Fastify app; tests build it without listening. */
 export async function buildApp({

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
+import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
 import type { CampaignExportQuery } from '@assay/schema';
-import ExcelJS from 'exceljs';
 import { BusinessError, notFound } from '../domain/errors.js';
 import { findReportSheets, parseReportObject, type ReportSheetRow } from '../reports/reports.repository.js';
 import { reportVerbatims } from '../reports/reports.service.js';
@@ -322,6 +322,18 @@ function csvStream(sheet: Sheet): Readable {
   return Readable.from(chunks(), { objectMode: false });
 }
 
+let excelJs: typeof import('exceljs') | undefined;
+
+/**
+ * exceljs (with its zip, csv and promise libraries, some 400 ms of CPU to load), required at the
+ * first workbook export rather than when the process starts: every `assay` command and every start
+ * of the server loaded it, most of them to write no workbook.
+ */
+function loadExcelJs(): typeof import('exceljs') {
+  excelJs ??= createRequire(import.meta.url)('exceljs') as typeof import('exceljs');
+  return excelJs;
+}
+
 /**
  * An Excel workbook written with exceljs's streaming writer, one sheet after the other (a sheet is
  * one entry of the zip, so the second is read in a second pass rather than held). Each row is
@@ -330,7 +342,7 @@ function csvStream(sheet: Sheet): Readable {
  */
 function workbookStream(sheets: (() => Sheet)[]): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (loadExcelJs().stream.xlsx.WorkbookWriter)({
     stream: out,
     useStyles: false,
     useSharedStrings: false,

@@ -1,8 +1,8 @@
-import { loadInstanceVariants } from '../app.js';
 import { DEFAULT_BRAND_COLOR, MIN_PASSWORD_LENGTH } from '../auth/user-rules.js';
 import type { Config } from '../config.js';
 import { openDatabase } from '../db/connect.js';
 import type { Db } from '../db/database.js';
+import { loadInstanceVariants } from '../variants/load-variants.js';
 import { AUDIT_COMMANDS } from './audit.commands.js';
 import * as campaigns from './campaigns.commands.js';
 import { type Command, type CommandContext, command, type OptionSpec, UsageError } from './command.js';

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { createRequire } from 'node:module';
 import { contrastWithWhite } from '../auth/branding.js';
 import { BOLD, REGULAR } from './fonts.js';
 
@@ -157,12 +157,25 @@ export interface DocumentInfo {
   readonly Creator: string;
 }
 
+let pdfKit: typeof import('pdfkit') | undefined;
+
+/**
+ * pdfkit (with fontkit, some 300 ms of CPU to load), required when the first report is drawn
+ * rather than when the process starts: every `assay` command and every start of the server loaded
+ * it, most of them to draw nothing.
+ */
+function loadPdfKit(): typeof import('pdfkit') {
+  pdfKit ??= createRequire(import.meta.url)('pdfkit') as typeof import('pdfkit');
+  return pdfKit;
+}
+
 /**
  * A new A4 report document as the personal report makes it: tagged PDF 1.7 in `locale`, its title
  * shown in the viewer, pages kept open for the footers, Noto Sans only (the caller registers the
  * fonts and adds the first page).
  */
 export function createReportDocument(locale: string, info: DocumentInfo): PDFKit.PDFDocument {
+  const PDFDocument = loadPdfKit();
   return new PDFDocument({
     size: [PAGE.width, PAGE.height],
     margins: { top: PAGE.top, bottom: PAGE.bottom, left: PAGE.left, right: PAGE.right },

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Config } from '../config.js';
 import { itemBanks } from './item-banks/item-banks.js';
 import { Checker, readJsonFile } from './json-checks.js';
 import { compileScoring } from './scoring.js';
@@ -17,6 +18,16 @@ export function builtinVariantsDir(): string {
  * Loads every variant folder of each dir, in order; a later dir's variant replaces an earlier one
  * with the same alias. Throws VariantDefinitionError on the first problem found.
  */
+/**
+ * Loads the built-in variants and the customer's (`ASSAY_VARIANTS_DIR`); a broken definition throws
+ * one line naming it.
+ */
+export function loadInstanceVariants(config: Pick<Config, 'variantsDir'>): VariantRegistry {
+  return loadVariants(
+    config.variantsDir ? [builtinVariantsDir(), config.variantsDir] : [builtinVariantsDir()],
+  );
+}
+
 export function loadVariants(dirs: readonly string[]): VariantRegistry {
   const byAlias = new Map<string, Variant>();
   for (const dir of dirs) {

@@ -3,12 +3,12 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadInstanceVariants } from '../../src/app.js';
 import { SYSTEM_ACTOR } from '../../src/audit/actor.js';
 import { findCampaignMember } from '../../src/campaigns/campaign-members.repository.js';
 import { findCampaign } from '../../src/campaigns/campaigns.repository.js';
 import { completeParticipation } from '../../src/campaigns/completion.service.js';
 import { checkAnswers } from '../../src/reports/answers.js';
+import { loadInstanceVariants } from '../../src/variants/load-variants.js';
 import { addToCampaign, makeCampaign, makeMembers } from '../console/campaign-fixtures.js';
 import { dialects, type Instance, listen, startInstance } from '../helpers/instance.js';
 

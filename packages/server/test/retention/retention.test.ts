@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadInstanceVariants } from '../../src/app.js';
 import { participantActor, SYSTEM_ACTOR } from '../../src/audit/actor.js';
 import { findCampaignMember } from '../../src/campaigns/campaign-members.repository.js';
 import { findCampaign } from '../../src/campaigns/campaigns.repository.js';
@@ -13,6 +12,7 @@ import {
   setCampaignRetention,
 } from '../../src/retention/retention.service.js';
 import { formatDate } from '../../src/util/dates.js';
+import { loadInstanceVariants } from '../../src/variants/load-variants.js';
 import { addToCampaign, makeCampaign, makeMembers } from '../console/campaign-fixtures.js';
 import { dialects, type Instance, startInstance } from '../helpers/instance.js';
 
