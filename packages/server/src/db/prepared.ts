@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, Transaction } from 'kysely';
 import type { Database, Dialect } from './database.js';
 
 /**
@@ -126,5 +126,32 @@ export function preparedWritePerDb<A extends unknown[], R>(
       byDb.set(db, query);
     }
     return query;
+  };
+}
+
+/**
+ * A statement compiled once per dialect and run on whichever handle is given, for statements run
+ * in a transaction the caller holds. `preparedWritePerDb` cannot serve there: each transaction is
+ * a handle of its own, so its cache would build and compile the query again on every call (on
+ * SQLite that costs more than running the statement). The SQL text depends only on the dialect,
+ * never on the handle, so the first call of a dialect compiles it for all that follow. It runs
+ * through Kysely's executor, as `preparedWrite` does on SQLite. `build` gets the dialect, to write
+ * dialect-specific SQL, and must use each argument only as a bound value, as for `prepared`.
+ */
+export function preparedPerDialect<A extends unknown[], R>(
+  arity: A['length'],
+  build: (db: Kysely<Database>, dialect: Dialect, ...args: A) => Compilable<R>,
+): (db: Kysely<Database> | Transaction<Database>, dialect: Dialect, ...args: A) => Promise<R[]> {
+  const byDialect = new Map<Dialect, ReturnType<typeof compileOnce<A, R>>>();
+  return (db, dialect, ...args) => {
+    let once = byDialect.get(dialect);
+    if (!once) {
+      once = compileOnce<A, R>(arity, (...slots) => build(db, dialect, ...slots));
+      byDialect.set(dialect, once);
+    }
+    const { compiled, bind } = once;
+    return db
+      .executeQuery<R>({ ...compiled, parameters: bind(args) } as CompiledQuery<R>)
+      .then((result) => result.rows);
   };
 }

@@ -2,12 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliActor } from '../../src/audit/actor.js';
 import { createUser } from '../../src/auth/auth.service.js';
 import type { Db } from '../../src/db/database.js';
-import { prepared, preparedPerDb, preparedWritePerDb } from '../../src/db/prepared.js';
+import { prepared, preparedPerDb, preparedPerDialect, preparedWritePerDb } from '../../src/db/prepared.js';
 import { dialects, migratedDatabase } from '../helpers/instance.js';
 
 const userByEmail = preparedPerDb(1, (db, email: string) =>
   db.selectFrom('users').select(['id', 'email']).where('email', '=', email),
 );
+
+let renameBuilds = 0;
+const renameUser = preparedPerDialect(2, (db, _dialect, email: string, lastname: string) => {
+  renameBuilds++;
+  return db.updateTable('users').set({ lastname }).where('email', '=', email).returning('lastname');
+});
 
 for (const dialect of dialects) {
   describe(`queries compiled once (${dialect})`, () => {
@@ -79,6 +85,44 @@ for (const dialect of dialects) {
             .returning('id'),
         )(db.kysely, dialect),
       ).toThrow(/prepared statement: .* Statement: update/);
+    });
+
+    it('compile once per dialect and run in each transaction given, its rollback undoing the write', async () => {
+      const users = await Promise.all(
+        ['a', 'b'].map((name) =>
+          createUser(
+            db.kysely,
+            { email: `rename-${name}@example.test`, firstname: 'R', lastname: 'Before' },
+            cliActor(),
+          ),
+        ),
+      );
+      const builds = renameBuilds;
+      await db.kysely.transaction().execute(async (trx) => {
+        expect(await renameUser(trx, dialect, 'rename-a@example.test', 'After')).toEqual([
+          { lastname: 'After' },
+        ]);
+      });
+      await expect(
+        db.kysely.transaction().execute(async (trx) => {
+          expect(await renameUser(trx, dialect, 'rename-b@example.test', 'Undone')).toHaveLength(1);
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect(await renameUser(db.kysely, dialect, "x' or '1'='1", 'Nobody')).toEqual([]);
+      // Built at most once for this dialect, whatever the number of transactions.
+      expect(renameBuilds - builds).toBeLessThanOrEqual(1);
+      const lastnames = await db.kysely
+        .selectFrom('users')
+        .select('lastname')
+        .where(
+          'id',
+          'in',
+          users.map((user) => user.id),
+        )
+        .orderBy('email')
+        .execute();
+      expect(lastnames).toEqual([{ lastname: 'After' }, { lastname: 'Before' }]);
     });
 
     it('run inside a transaction on its connection, seeing its own uncommitted rows', async () => {
