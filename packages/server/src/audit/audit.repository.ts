@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
+import { preparedPerDialect } from '../db/prepared.js';
 import type { AuditLogTable } from './audit.table.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -11,8 +12,9 @@ export type NewAuditRow = Omit<AuditLogTable, 'seq'>;
 export type AuditRow = NewAuditRow & { seq: number };
 
 /**
- * The columns an entry is written with, in one order: both engines' bulk statement, and the page
- * save that writes its entry in its own statement (questionnaire.repository.ts).
+ * The columns an entry is written with, in one order: the one-entry statement, both engines' bulk
+ * statement, and the page save that writes its entry in its own statement on PostgreSQL
+ * (questionnaire.repository.ts).
  */
 export const AUDIT_COLUMNS = [
   'at',
@@ -32,6 +34,17 @@ export const AUDIT_COLUMNS = [
 const INSERT_CHUNK = 5000;
 
 /**
+ * One entry, its values in AUDIT_COLUMNS' order, compiled once per engine: most changes write one
+ * entry in a transaction of their own (a new handle each time), where building and compiling the
+ * insert anew cost more on SQLite than running it (the page save, the most frequent change).
+ */
+const insertOne = preparedPerDialect(AUDIT_COLUMNS.length, (db, _dialect, ...values: unknown[]) =>
+  db
+    .insertInto('audit_log')
+    .values(Object.fromEntries(AUDIT_COLUMNS.map((column, i) => [column, values[i]])) as NewAuditRow),
+);
+
+/**
  * Appends entries in the caller's transaction. One entry is a plain insert; many (an import, an
  * invitation of thousands: one entry per member) go as one JSON parameter that the database
  * unpacks (`json_to_recordset` on PostgreSQL, `json_each` on SQLite): one short statement and one
@@ -40,11 +53,12 @@ const INSERT_CHUNK = 5000;
  */
 export async function insertAuditRows(db: Db, rows: readonly NewAuditRow[]): Promise<void> {
   if (rows.length === 0) return;
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   if (rows.length === 1) {
-    await db.insertInto('audit_log').values(rows).execute();
+    const row = rows[0] as NewAuditRow;
+    await insertOne(db, postgres ? 'postgres' : 'sqlite', ...AUDIT_COLUMNS.map((column) => row[column]));
     return;
   }
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const columns = sql.join(AUDIT_COLUMNS.map((column) => sql.ref(column)));
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     const json = JSON.stringify(rows.slice(start, start + INSERT_CHUNK));

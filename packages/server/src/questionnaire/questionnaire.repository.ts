@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { AUDIT_COLUMNS, type NewAuditRow } from '../audit/audit.repository.js';
+import { AUDIT_COLUMNS } from '../audit/audit.repository.js';
 import type { CampaignMemberRow, CampaignRow } from '../campaigns/campaigns.table.js';
 import type { Database, Dialect } from '../db/database.js';
 import { preparedPerDb, preparedPerDialect, preparedWritePerDb } from '../db/prepared.js';
@@ -206,8 +206,8 @@ function mergedAnswers(dialect: Dialect, patch: string, column: 'answers' | 'cm.
  */
 const pageSaveCommit = sql<boolean>`set_config('synchronous_commit', 'off', true) = 'off'`;
 
-// The two statements of a save in a transaction (a new handle each time): compiled once per
-// dialect rather than once per transaction, which on SQLite cost more than running them.
+// The save's statement in a transaction (a new handle each time): compiled once per dialect
+// rather than once per transaction, which on SQLite cost more than running it.
 const mergeQuery = preparedPerDialect(3, (db, dialect, id: string, token: string, patch: string) => {
   const query = db
     .updateTable('campaign_members')
@@ -218,13 +218,6 @@ const mergeQuery = preparedPerDialect(3, (db, dialect, id: string, token: string
     .returning('answers');
   return dialect === 'postgres' ? query.where(pageSaveCommit) : query;
 });
-
-/** One audit entry, its values in AUDIT_COLUMNS' order. */
-const auditEntryQuery = preparedPerDialect(AUDIT_COLUMNS.length, (db, _dialect, ...values: unknown[]) =>
-  db
-    .insertInto('audit_log')
-    .values(Object.fromEntries(AUDIT_COLUMNS.map((column, i) => [column, values[i]])) as NewAuditRow),
-);
 
 /**
  * Saves a page's answers in one statement, merged in the database into what is stored at that
@@ -241,18 +234,6 @@ export async function mergeAnswers(
 ): Promise<string | undefined> {
   const rows = await mergeQuery(db, dialect, member.id, member.token, JSON.stringify(patch));
   return rows[0]?.answers;
-}
-
-/**
- * Appends the audit entry of a save in the save's transaction: what recordChange writes, by a
- * statement compiled once (a page save is the most frequent change there is).
- */
-export async function recordSave(
-  trx: Transaction<Database>,
-  dialect: Dialect,
-  entry: NewAuditRow,
-): Promise<void> {
-  await auditEntryQuery(trx, dialect, ...AUDIT_COLUMNS.map((column) => entry[column]));
 }
 
 const saveOpenQuery = preparedWritePerDb(

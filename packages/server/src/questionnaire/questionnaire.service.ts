@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { type Actor, participantActor } from '../audit/actor.js';
-import { auditRow, recordChange } from '../audit/audit.service.js';
+import { recordChange } from '../audit/audit.service.js';
 import { parseMemberExtra } from '../campaigns/campaign-members.repository.js';
 import { emptyCounts, statusCounts } from '../campaigns/campaigns.repository.js';
 import { type CampaignDeps, nowOf } from '../campaigns/campaigns.service.js';
@@ -8,7 +8,6 @@ import { campaignStatus } from '../campaigns/campaigns.wire.js';
 import { completeParticipation } from '../campaigns/completion.service.js';
 import type { Database } from '../db/database.js';
 import { AnswerError, checkAnswer, checkAnswers, MAX_TEXT_ANSWER } from '../reports/answers.js';
-import { nowText } from '../util/dates.js';
 import {
   isLanguage,
   type Language,
@@ -30,7 +29,6 @@ import {
   type PageCampaign,
   type PageMember,
   parseAnswers,
-  recordSave,
   saveOpenPage,
   variantHint,
 } from './questionnaire.repository.js';
@@ -292,11 +290,7 @@ export async function saveAnswers(
     );
     // The entry names no field: the page's questions would tell its answers apart, never needed.
     if (merged !== undefined)
-      await recordSave(
-        trx,
-        deps.dialect,
-        auditRow(actor, { resource: 'answers', id: actor.id, action: 'save' }, nowText()),
-      );
+      await recordChange(trx, actor, { resource: 'answers', id: actor.id, action: 'save' });
     return merged;
   });
   if (stored === undefined) return { kind: 'looked-up', found: await lookup(deps, token) };

@@ -15,10 +15,6 @@ export function builtinVariantsDir(): string {
 }
 
 /**
- * Loads every variant folder of each dir, in order; a later dir's variant replaces an earlier one
- * with the same alias. Throws VariantDefinitionError on the first problem found.
- */
-/**
  * Loads the built-in variants and the customer's (`ASSAY_VARIANTS_DIR`); a broken definition throws
  * one line naming it.
  */
@@ -28,6 +24,10 @@ export function loadInstanceVariants(config: Pick<Config, 'variantsDir'>): Varia
   );
 }
 
+/**
+ * Loads every variant folder of each dir, in order; a later dir's variant replaces an earlier one
+ * with the same alias. Throws VariantDefinitionError on the first problem found.
+ */
 export function loadVariants(dirs: readonly string[]): VariantRegistry {
   const byAlias = new Map<string, Variant>();
   for (const dir of dirs) {
