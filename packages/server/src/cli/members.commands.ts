@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import { cliActor } from '../audit/actor.js';
 import type { Database } from '../db/database.js';
 import { BusinessError } from '../domain/errors.js';
-import { importMembers, membersFromCsv } from '../members/members.service.js';
+import { IMPORT_CHUNK_ROWS, importMembers, membersFromCsv } from '../members/members.service.js';
 import { caseFold, utf8Body } from '../util/text.js';
 import { validate } from '../validation/validator.js';
 
@@ -28,9 +28,6 @@ import { validate } from '../validation/validator.js';
  *   interrupted import keeps the chunks before it (run it again with `--update`). An e-mail given
  *   twice in the file is refused the second time, whichever chunk it falls in, as the API does.
  */
-
-/** Rows written per transaction: small enough that progress moves, large enough to be quick. */
-export const IMPORT_CHUNK_ROWS = 500;
 
 /** Errors the summary prints; `--json` gives them all. */
 export const SUMMARY_ERRORS = 20;

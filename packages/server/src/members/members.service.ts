@@ -239,7 +239,11 @@ function rowError(row: number, error: unknown): { row: number; message: string }
 type ImportRow = { row: number; key: string; member: MemberImportUpdateRow };
 type Existing = Map<string, { id: string; group_id: string | null }>;
 
-/** Rows an import checks and writes at a time; between chunks the event loop is free. */
+/**
+ * Rows an import checks and writes at a time, over the API, the console and `assay members import`
+ * alike: between chunks the event loop is free (and on SQLite, other writers: each chunk is a
+ * transaction of its own), and the command line's progress moves a chunk at a time.
+ */
 export const IMPORT_CHUNK_ROWS = 500;
 
 /** The rows of an import, a chunk at a time, in their order (as `importMemberChunks` takes them). */
