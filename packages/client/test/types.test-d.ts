@@ -17,7 +17,7 @@ import type {
 type Result<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 
 /**
- * Checked by the compiler, under `npm test` (vitest typecheck) and `npm run lint`: every result is assignable
+ * Checked by the compiler under `npm run lint` (`tsc -p packages/client/tsconfig.test.json`): every result is assignable
  * to its schema type, and the fields the client normalises need no narrowing.
  */
 describe('result types', () => {
