@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/util/csv.js';
 import { formatDate, parseDate } from '../../src/util/dates.js';
-import { randomId } from '../../src/util/ids.js';
+import { randomId, randomSecret } from '../../src/util/ids.js';
 
 describe('dates', () => {
   it('writes the wire form with a UTC offset and whole seconds', () => {
@@ -61,5 +61,17 @@ describe('ids', () => {
       for (const char of id) seen.add(char);
     }
     expect(seen.size).toBe(62);
+  });
+
+  it('never hands out the same random bytes twice, across many refills of the pool', () => {
+    // 4 KiB a refill: 2,000 secrets of 32 bytes and ids of 20 to 100 (40 to 200 bytes each) cross
+    // it some 60 times, at every offset.
+    const secrets = Array.from({ length: 2000 }, () => randomSecret());
+    for (const secret of secrets) expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(new Set(secrets).size).toBe(secrets.length);
+    const ids = Array.from({ length: 2000 }, (_, i) => randomId(20 + (i % 81)));
+    for (const [i, id] of ids.entries()) expect(id).toHaveLength(20 + (i % 81));
+    // Pairs of ids of one length: a byte handed out twice would make two equal.
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });
