@@ -133,6 +133,10 @@ const ctx = {
 
 // ---------------------------------------------------------------------------------------------
 
+const rows = [];
+const failures = [];
+const started = Date.now();
+
 let interrupted = false;
 async function finish() {
   await harness.cleanupAll();
@@ -145,13 +149,14 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     if (interrupted) process.exit(130);
     interrupted = true;
     process.stderr.write(`\n${signal}: cleaning up\n`);
-    finish().finally(() => process.exit(130));
+    // The scenarios measured so far are printed all the same: a long run cut short keeps them.
+    finish().finally(() => {
+      printTable(`interrupted by ${signal} during a scenario; the rows measured before it`);
+      process.exit(130);
+    });
   });
 }
 
-const rows = [];
-const failures = [];
-const started = Date.now();
 for (const name of selected) {
   const t0 = Date.now();
   process.stderr.write(`> ${name}\n`);
@@ -187,31 +192,37 @@ await finish();
 // ---------------------------------------------------------------------------------------------
 // The table
 
-const header = ['scenario', 'figure', 'floor (same run)', 'ratio', 'target', 'pass'];
-const cells = rows.map((row) => [
-  String(row.scenario),
-  String(row.figure),
-  String(row.floor),
-  String(row.ratio),
-  String(row.target),
-  row.pass ? 'yes' : 'NO',
-]);
-const widths = header.map((title, i) => Math.max(title.length, ...cells.map((cell) => cell[i].length)));
-const line = (cell) => cell.map((text, i) => text.padEnd(widths[i])).join(' | ');
-const out = [];
-out.push('');
-out.push(line(header));
-out.push(widths.map((width) => '-'.repeat(width)).join('-|-'));
-for (const cell of cells) out.push(line(cell));
-out.push('');
-const withTarget = rows.filter((row) => row.target !== '-');
-const met = withTarget.filter((row) => row.pass).length;
-out.push(`${met} of ${withTarget.length} targets met (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-if (pgSkipped) out.push(`PostgreSQL rows were skipped: ${adminUrl} is unreachable (${pgSkipped})`);
-if (staleBuild) {
-  out.push('note: a source file is newer than the build: run `npm run build` to measure it');
+/** The table of every row measured, the targets met, the notes; `cut`, when the run was cut short. */
+function printTable(cut) {
+  const header = ['scenario', 'figure', 'floor (same run)', 'ratio', 'target', 'pass'];
+  const cells = rows.map((row) => [
+    String(row.scenario),
+    String(row.figure),
+    String(row.floor),
+    String(row.ratio),
+    String(row.target),
+    row.pass ? 'yes' : 'NO',
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((cell) => cell[i].length)));
+  const line = (cell) => cell.map((text, i) => text.padEnd(widths[i])).join(' | ');
+  const out = [];
+  out.push('');
+  out.push(line(header));
+  out.push(widths.map((width) => '-'.repeat(width)).join('-|-'));
+  for (const cell of cells) out.push(line(cell));
+  out.push('');
+  const withTarget = rows.filter((row) => row.target !== '-');
+  const met = withTarget.filter((row) => row.pass).length;
+  out.push(`${met} of ${withTarget.length} targets met (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  if (pgSkipped) out.push(`PostgreSQL rows were skipped: ${adminUrl} is unreachable (${pgSkipped})`);
+  if (staleBuild) {
+    out.push('note: a source file is newer than the build: run `npm run build` to measure it');
+  }
+  for (const note of notes) out.push(`note: ${note}`);
+  for (const { name, error } of failures) out.push(`${name} failed: ${error.stack ?? error}`);
+  if (cut) out.push(`note: ${cut}`);
+  process.stdout.write(`${out.join('\n')}\n`);
 }
-for (const note of notes) out.push(`note: ${note}`);
-for (const { name, error } of failures) out.push(`${name} failed: ${error.stack ?? error}`);
-process.stdout.write(`${out.join('\n')}\n`);
+
+printTable();
 process.exit(0);
