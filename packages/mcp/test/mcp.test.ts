@@ -21,6 +21,30 @@ function propertyNames(schema: unknown, found = new Set<string>()): Set<string> 
   return found;
 }
 
+/** The group tree the tests read: Sales (with Sales North under it) and Research, under the root. */
+async function makeGroups(assay: AssayClient) {
+  const sales = await assay.groups.create({ name: 'Sales', alias: 'sales', parentgroup: 'root' });
+  const north = await assay.groups.create({
+    name: 'Sales North',
+    alias: 'salesnorth',
+    parentgroup: sales.groupid,
+  });
+  const research = await assay.groups.create({
+    name: 'Research',
+    alias: 'research',
+    parentgroup: 'root',
+  });
+  return { sales, north, research };
+}
+
+/** assay-mcp over stdio, signed in as the instance's all-scopes client. */
+const connectAsClient = (served: Served) =>
+  connectStdio({
+    ASSAY_URL: served.url,
+    ASSAY_CLIENT_ID: served.instance.client.client_id,
+    ASSAY_CLIENT_SECRET: served.instance.client.client_secret,
+  });
+
 for (const dialect of dialects) {
   describe(`assay-mcp over stdio, with the SDK's client, against a real server (${dialect})`, () => {
     let served: Served;
@@ -43,17 +67,7 @@ for (const dialect of dialects) {
     beforeAll(async () => {
       served = await serve(dialect);
       assay = adminClient(served);
-      const sales = await assay.groups.create({ name: 'Sales', alias: 'sales', parentgroup: 'root' });
-      const north = await assay.groups.create({
-        name: 'Sales North',
-        alias: 'salesnorth',
-        parentgroup: sales.groupid,
-      });
-      const research = await assay.groups.create({
-        name: 'Research',
-        alias: 'research',
-        parentgroup: 'root',
-      });
+      const { sales, north, research } = await makeGroups(assay);
       ids.sales = sales.groupid;
       ids.research = research.groupid;
       const ana = await assay.members.create({ email: email('ana'), firstname: 'Ana', lastname: 'García' });
@@ -78,11 +92,7 @@ for (const dialect of dialects) {
           ...ids.others.map((memberid) => ({ memberid, answers: answers360(3) })),
         ],
       });
-      ({ client: mcp, close: closeMcp } = await connectStdio({
-        ASSAY_URL: served.url,
-        ASSAY_CLIENT_ID: served.instance.client.client_id,
-        ASSAY_CLIENT_SECRET: served.instance.client.client_secret,
-      }));
+      ({ client: mcp, close: closeMcp } = await connectAsClient(served));
     });
 
     afterAll(async () => {
@@ -282,28 +292,9 @@ for (const dialect of dialects) {
       // An instance of its own, with groups like the shared one's: the group and the members this
       // test makes would change the groups and the research group the exchange lists.
       const own = await serve(dialect);
-      const ownAssay = adminClient(own);
-      const { client: ownMcp, close } = await connectStdio({
-        ASSAY_URL: own.url,
-        ASSAY_CLIENT_ID: own.instance.client.client_id,
-        ASSAY_CLIENT_SECRET: own.instance.client.client_secret,
-      });
+      const { client: ownMcp, close } = await connectAsClient(own);
       try {
-        const salesGroup = await ownAssay.groups.create({
-          name: 'Sales',
-          alias: 'sales',
-          parentgroup: 'root',
-        });
-        await ownAssay.groups.create({
-          name: 'Sales North',
-          alias: 'salesnorth',
-          parentgroup: salesGroup.groupid,
-        });
-        const research = await ownAssay.groups.create({
-          name: 'Research',
-          alias: 'research',
-          parentgroup: 'root',
-        });
+        const { sales: salesGroup, research } = await makeGroups(adminClient(own));
         const address = email('new');
         const created = await data<{ memberId: string; groupId: string; email: string }>(
           ownMcp,
