@@ -2,16 +2,11 @@ import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Test files that measure the server's latency while it is under load of their own making: they
- * run after every other file, one at a time, so that no other file's work (a Chromium, a
- * 200,000-row import) is counted in their figures.
+ * Test files that mock a module: each gets a module graph of its own, where every other file
+ * shares one per worker (`isolate: false`). Nothing runs alone: no test measures time (latency
+ * targets are measured by `npm run bench`), so every file runs side by side with the others.
  */
 const ISOLATED = ['packages/server/test/http/route-guards-startup.test.ts'];
-
-const ALONE = [
-  'packages/server/test/http/slow-clients.test.ts',
-  'packages/server/test/members/import-large.test.ts',
-];
 
 export default defineConfig({
   resolve: {
@@ -32,7 +27,7 @@ export default defineConfig({
         test: {
           name: 'side-by-side',
           include: ['packages/*/test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...ALONE, ...ISOLATED],
+          exclude: [...configDefaults.exclude, ...ISOLATED],
           isolate: false,
           // Type tests (*.test-d.ts) are not run here but by `npm run lint`, whose `tsc -p
           // packages/client/tsconfig.test.json` compiles them: a failed expectTypeOf is a compile
@@ -41,8 +36,6 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'isolated', include: ISOLATED } },
-      // One worker and the default order: vitest runs these last, each on its own.
-      { extends: true, test: { name: 'alone', include: ALONE, maxWorkers: 1 } },
     ],
   },
 });

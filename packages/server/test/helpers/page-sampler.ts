@@ -2,31 +2,40 @@ import { Worker } from 'node:worker_threads';
 
 export interface Sample {
   url: string;
-  /** Time to the last byte; a failure, an HTTP error or a 2 s wait counts as 2,000. */
-  ms: number;
+  /** The HTTP status, or 0 when the request failed or was not answered within 10 s. */
+  status: number;
+  /** When the answer's last byte came, on the clock `now()` reads (shared by every thread). */
+  at: number;
 }
 
+/** Milliseconds since the epoch, to the fraction: one clock for this thread and the sampler's. */
+export const now = () => performance.timeOrigin + performance.now();
+
 // The requests are made from a worker thread, whose event loop is not the server's: a server that
-// blocks its event loop (the tests run it in their own process) holds up the answers, and that is
-// measured, but never the asking.
+// holds its event loop (the tests run it in their own process) holds up the answers, never the
+// asking. What the samples say is *when* each answer came, not how long it took: the tests compare
+// that with when the work began and ended, which a busy machine stretches alike, where a time
+// limit would fail on a slow runner (the latency targets themselves are measured by
+// `npm run bench -- --only busy`).
 const SAMPLER = `
 const { parentPort, workerData } = require('node:worker_threads');
+const now = () => performance.timeOrigin + performance.now();
 let stopped = false;
 parentPort.on('message', () => { stopped = true; });
 (async () => {
   const samples = [];
+  let told = false;
   while (!stopped) {
     for (const url of workerData.urls) {
-      const started = performance.now();
-      let ms;
+      let status = 0;
       try {
-        const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(2000) });
+        const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(10000) });
         await response.arrayBuffer();
-        ms = response.status >= 400 ? 2000 : performance.now() - started;
-      } catch {
-        ms = 2000;
-      }
-      samples.push({ url, ms });
+        status = response.status;
+      } catch {}
+      samples.push({ url, status, at: now() });
+      if (!told) parentPort.postMessage('answering');
+      told = true;
     }
     await new Promise((resolve) => setTimeout(resolve, workerData.pauseMs));
   }
@@ -34,17 +43,29 @@ parentPort.on('message', () => { stopped = true; });
 })();
 `;
 
-/** Asks for `urls` in turn, `pauseMs` apart, from another thread, until `stop()` answers what it saw. */
-export function samplePages(urls: string[], pauseMs = 20): { stop(): Promise<Sample[]> } {
+/**
+ * Asks for `urls` in turn, `pauseMs` apart, from another thread, until `stop()` answers what it
+ * saw; `answering` resolves once the first answer came (the work to watch starts after it).
+ */
+export function samplePages(
+  urls: string[],
+  pauseMs = 20,
+): { answering: Promise<void>; stop(): Promise<Sample[]> } {
   const worker = new Worker(SAMPLER, { eval: true, workerData: { urls, pauseMs } });
+  let answered: () => void = () => {};
+  const answering = new Promise<void>((resolve) => {
+    answered = resolve;
+  });
   const result = new Promise<Sample[]>((resolve, reject) => {
-    worker.once('message', (samples: Sample[]) => {
-      resolve(samples);
+    worker.on('message', (message: 'answering' | Sample[]) => {
+      if (message === 'answering') return answered();
+      resolve(message);
       void worker.terminate();
     });
     worker.once('error', reject);
   });
   return {
+    answering,
     stop() {
       worker.postMessage('stop');
       return result;
@@ -97,36 +118,34 @@ export async function postFromThread(
   };
 }
 
-/** The time to the last byte of a GET, in ms (a failure or a 2 s wait counts as 2,000). */
-export async function timed(url: string): Promise<number> {
-  const started = performance.now();
-  try {
-    const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(2000) });
-    await response.arrayBuffer();
-    if (response.status >= 400) return 2000;
-  } catch {
-    return 2000;
-  }
-  return performance.now() - started;
+/**
+ * What was wrong with the answers asked for while some work went on from `from` to `to` (`now()`
+ * times): a failed answer, or a quarter of the work in which no page was answered (the event loop
+ * held for a quarter of the work or more; an import that held it throughout, as before the
+ * hardening, answers nothing until it ends). Answers [] when the server kept answering.
+ */
+export function unansweredDuring(samples: Sample[], from: number, to: number): string[] {
+  const problems: string[] = [];
+  const failed = samples.filter((sample) => sample.status === 0 || sample.status >= 400);
+  const [first] = failed;
+  if (first)
+    problems.push(`${failed.length} of ${samples.length} answers failed (${first.url}: ${first.status})`);
+  for (const q of quartersWithout(
+    samples.map((sample) => sample.at),
+    from,
+    to,
+  ))
+    problems.push(`no page answered in quarter ${q} of the work (${((to - from) / 4000).toFixed(2)} s each)`);
+  return problems;
 }
 
-/** What a page should answer within while other work goes on. */
-export const TARGET_MS = 200;
-/** What no answer may take: an event loop held by the work shows as seconds. */
-export const NEVER_MS = 1000;
-
-/**
- * What was wrong with the answers' times while the work went on: on a shared machine one answer in
- * twenty may miss the target (a full collection, a neighbour's burst of work), none may take a
- * second. An import that held the event loop (the 8.4 s of a 600,000-row import before it yielded)
- * fails both. Answers [] when the times are right.
- */
-export function latencyProblems(times: number[]): string[] {
-  const late = times.filter((ms) => ms >= TARGET_MS);
-  const never = times.filter((ms) => ms >= NEVER_MS);
-  const problems: string[] = [];
-  if (late.length > times.length / 20)
-    problems.push(`${late.length} of ${times.length} answers took ${TARGET_MS} ms or more`);
-  if (never.length > 0) problems.push(`answers took ${never.map((ms) => ms.toFixed(0)).join(', ')} ms`);
-  return problems;
+/** The quarters (1 to 4) of the span from `from` to `to` in which none of `times` falls. */
+export function quartersWithout(times: number[], from: number, to: number): number[] {
+  const quarter = (to - from) / 4;
+  const empty: number[] = [];
+  for (let q = 0; q < 4; q++) {
+    const start = from + q * quarter;
+    if (!times.some((at) => at >= start && at < start + quarter)) empty.push(q + 1);
+  }
+  return empty;
 }

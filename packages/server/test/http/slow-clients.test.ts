@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, type Instance, listen, participant, startInstance } from '../helpers/instance.js';
-import { latencyProblems, samplePages, timed } from '../helpers/page-sampler.js';
+import { now, samplePages, unansweredDuring } from '../helpers/page-sampler.js';
 import { MEMBERS, seedMembers, stuckReader } from './slow-clients.js';
 
-// The server's latency while readers that never read hold answers open. It runs alone, after
-// every other file (vitest.config.ts), so that only its own load is in its figures; the send
-// timeout, which measures no latency, is tested side by side with the rest (send-timeout.test.ts).
+// The server keeps answering while readers that never read hold answers open; the send timeout
+// that cuts such readers off is tested in send-timeout.test.ts. How fast it answers meanwhile
+// (within 200 ms) is a performance target, measured by `npm run bench -- --only busy`: here, the
+// order of events (pages answered all along, none failed) holds on a runner of any speed.
 
 const READERS = 20;
 
@@ -24,9 +25,9 @@ for (const dialect of dialects) {
     }, 60_000);
     afterAll(() => instance?.close());
 
-    it('answers /healthz and a question page within 200 ms (19 in 20, none in a second) while 20 readers of 20,000 members never read', async () => {
+    it('answers /healthz and a question page all along while 20 readers of 20,000 members never read', async () => {
       const apiKey = await instance.apiKey('members');
-      expect((await timed(`${base}/q/${token}`)) < 2000).toBe(true);
+      expect((await fetch(`${base}/q/${token}`)).status).toBe(200);
       const readers = await Promise.all(
         Array.from({ length: READERS }, () => stuckReader(port, '/api/v1/members', apiKey)),
       );
@@ -34,10 +35,13 @@ for (const dialect of dialects) {
         // Let every reader's answer start and fill its socket.
         await new Promise((resolve) => setTimeout(resolve, 500));
         const sampler = samplePages([`${base}/healthz`, `${base}/q/${token}`]);
-        await new Promise((resolve) => setTimeout(resolve, 3000));
+        await sampler.answering;
+        const started = now();
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        const ended = now();
         const samples = await sampler.stop();
         expect(samples.length).toBeGreaterThan(20);
-        expect(latencyProblems(samples.map((sample) => sample.ms))).toEqual([]);
+        expect(unansweredDuring(samples, started, ended)).toEqual([]);
         // The readers are still there, waiting on their answers: nothing cut them off.
         expect(readers.every((socket) => !socket.destroyed)).toBe(true);
       } finally {

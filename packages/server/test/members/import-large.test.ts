@@ -2,23 +2,30 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, type Instance, listen, participant, startInstance } from '../helpers/instance.js';
-import { latencyProblems, postFromThread, samplePages, timed } from '../helpers/page-sampler.js';
+import {
+  now,
+  postFromThread,
+  quartersWithout,
+  samplePages,
+  unansweredDuring,
+} from '../helpers/page-sampler.js';
 
-const ROWS = 200_000;
-// The memory bound is a ratio to the body: a smaller body shows it as well, with fewer full
-// collections to wait for (each takes longer as the heap grows).
+// Whether an import gives the event loop back while it runs: 20,000 rows are 40 chunks of
+// IMPORT_CHUNK_ROWS, on each engine, JSON and CSV. How fast pages answer meanwhile (within 200 ms
+// throughout a 200,000-row import) is a performance target, measured by `npm run bench -- --only
+// busy`, not here: a time limit in a test fails on a slow or busy runner, where the order of events
+// (pages answered in every quarter of the import) does not.
+const ROWS = 20_000;
+// The memory bound is a ratio to the body: a 50,000-row body shows it with few full collections to
+// wait for (each takes longer as the heap grows); a 25,000-row one reads too near the bound.
 const SMALLER = 50_000;
 // A broken body needs only to be longer than what the import reads at once: 20,000 rows are 40
 // chunks of IMPORT_CHUNK_ROWS and more than one 1 MiB scan of a JSON body, broken after all of them.
 const BROKEN = 20_000;
-// The latency under a 200,000-row import, each parser on one engine: JSON on PostgreSQL (SQLite when
-// there is none), CSV on SQLite. A parser yields the same way on either engine, and each engine is
-// covered; an import of 200,000 rows takes some 20 s, so the other two pairs are not run as well.
-const JSON_ENGINE = dialects.includes('postgres') ? 'postgres' : 'sqlite';
 
 type ImportAnswer = { status: string; data: Record<string, unknown[]> };
 
-/** 200,000 new members as a JSON import body (some 15 MB), each e-mail unique to `tag`. */
+/** `count` new members as a JSON import body (75 bytes a row), each e-mail unique to `tag`. */
 function jsonBody(tag: string, count = ROWS): string {
   const rows: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -49,7 +56,7 @@ const liveMemory = () => {
 };
 
 for (const dialect of dialects) {
-  describe(`a 200,000-row member import (${dialect})`, () => {
+  describe(`a large member import (${dialect})`, () => {
     let instance: Instance;
     let base: string;
     let token: string;
@@ -70,78 +77,72 @@ for (const dialect of dialects) {
       );
     }
 
-    /** Imports the body while another thread asks for a question page again and again; every row made, every page in time. */
+    /** Imports the body while another thread asks for a question page again and again; every row made, pages answered all along. */
     async function importWhileAskingForPages(body: string, contentType: string) {
-      expect(await timed(`${base}/q/${token}`)).toBeLessThan(2000);
       const request = await post(body, contentType);
-      const started = performance.now();
-      const pending = request.send() as Promise<ImportAnswer>;
       const sampler = samplePages([`${base}/q/${token}`]);
-      const answer = await pending;
-      const pages = (await sampler.stop()).map((sample) => sample.ms);
-      const seconds = (performance.now() - started) / 1000;
-      // Every row made; the import took a while, and the page was asked for, and answered, all along.
+      await sampler.answering;
+      const started = now();
+      const answer = (await request.send()) as ImportAnswer;
+      const ended = now();
+      const samples = await sampler.stop();
       expect(answer.status).toBe('OK');
       expect(answer.data.created).toHaveLength(ROWS);
       expect(answer.data.errors).toEqual([]);
-      expect(pages.length, `${seconds} s`).toBeGreaterThan(10);
-      expect(latencyProblems(pages), `${pages.length} pages in ${seconds.toFixed(1)} s`).toEqual([]);
+      // Every page answered, and some in each quarter of the import: it never held the event loop
+      // for a quarter of its time (before the hardening it held it from start to end).
+      const during = samples.filter((sample) => sample.at <= ended);
+      expect(
+        unansweredDuring(during, started, ended),
+        `${during.length} pages in ${((ended - started) / 1000).toFixed(1)} s`,
+      ).toEqual([]);
     }
 
     /**
      * Imports the body while measuring what the process holds, every 100 ms: the peak growth, and
-     * the longest wait between two measures (an import that held the event loop would be measured
-     * only before and after: that wait says whether the measures covered it).
+     * when each measure was taken (an import that held the event loop would be measured only
+     * before and after it).
      */
     async function importMeasuringMemory(body: string, contentType: string) {
       const request = await post(body, contentType);
       const before = liveMemory();
       let peak = before;
-      let last = performance.now();
-      let longestWait = 0;
+      const measured: number[] = [];
       const measure = () => {
         peak = Math.max(peak, liveMemory());
-        const now = performance.now();
-        longestWait = Math.max(longestWait, now - last);
-        last = now;
+        measured.push(now());
       };
       const sampler = setInterval(measure, 100);
+      const started = now();
       const answer = (await request.send()) as ImportAnswer;
+      const ended = now();
       clearInterval(sampler);
       measure();
-      return { answer, growth: peak - before, longestWait };
+      return { answer, growth: peak - before, heldIn: quartersWithout(measured, started, ended) };
     }
 
-    it.runIf(dialect === JSON_ENGINE)(
-      'answers question pages within 200 ms (19 in 20, none in a second) throughout a JSON import',
-      async () => {
-        await importWhileAskingForPages(jsonBody(`json-${dialect}`), 'application/json');
-        const count = await instance.db.kysely
-          .selectFrom('members')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('email', 'like', `json-${dialect}.%`)
-          .executeTakeFirstOrThrow();
-        expect(Number(count.n)).toBe(ROWS);
-      },
-      180_000,
-    );
+    it('answers question pages all through a JSON import', async () => {
+      await importWhileAskingForPages(jsonBody(`json-${dialect}`), 'application/json');
+      const count = await instance.db.kysely
+        .selectFrom('members')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('email', 'like', `json-${dialect}.%`)
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(ROWS);
+    });
 
-    it.runIf(dialect === 'sqlite')(
-      'answers question pages within 200 ms (19 in 20, none in a second) throughout a CSV import',
-      async () => {
-        await importWhileAskingForPages(csvBody('csv'), 'text/csv');
-        const member = await instance.db.kysely
-          .selectFrom('members')
-          .select(['lastname', 'extra'])
-          .where('email', '=', `csv.${ROWS - 1}@example.test`)
-          .executeTakeFirstOrThrow();
-        expect(member).toEqual({
-          lastname: `Lastname, ${ROWS - 1}`,
-          extra: JSON.stringify({ team: `Team ${(ROWS - 1) % 7}` }),
-        });
-      },
-      180_000,
-    );
+    it('answers question pages all through a CSV import', async () => {
+      await importWhileAskingForPages(csvBody(`csv-${dialect}`), 'text/csv');
+      const member = await instance.db.kysely
+        .selectFrom('members')
+        .select(['lastname', 'extra'])
+        .where('email', '=', `csv-${dialect}.${ROWS - 1}@example.test`)
+        .executeTakeFirstOrThrow();
+      expect(member).toEqual({
+        lastname: `Lastname, ${ROWS - 1}`,
+        extra: JSON.stringify({ team: `Team ${(ROWS - 1) % 7}` }),
+      });
+    });
 
     it.runIf(dialect === 'sqlite')(
       'holds no more than about 3x the body during an import, JSON or CSV',
@@ -151,9 +152,9 @@ for (const dialect of dialects) {
           [csvBody('memory-csv', SMALLER), 'text/csv'],
         ] as const) {
           const bytes = Buffer.byteLength(body);
-          const { answer, growth, longestWait } = await importMeasuringMemory(body, type);
+          const { answer, growth, heldIn } = await importMeasuringMemory(body, type);
           expect(answer.data.created).toHaveLength(SMALLER);
-          expect(longestWait, `${type}: the event loop was held`).toBeLessThan(1000);
+          expect(heldIn, `${type}: quarters of the import with no measure (the event loop held)`).toEqual([]);
           expect(
             growth,
             `${type}: peak growth ${(growth / 1e6).toFixed(1)} MB for a body of ${(bytes / 1e6).toFixed(1)} MB`,
