@@ -64,10 +64,13 @@ describeInBrowser('the console’s branding page in Chromium', () => {
       await page.waitForURL(/\/console\/branding/);
       const check = async (name: string) => {
         expect(await page.locator('html').getAttribute('lang')).toBe(lang);
-        // The cover image loaded (an SVG the CSP lets the page show).
-        expect(
-          await page.locator('img.branding__cover').evaluate((img: HTMLImageElement) => img.naturalWidth),
-        ).toBeGreaterThan(0);
+        // The cover image loaded (an SVG the CSP lets the page show); asked again until it has, as
+        // the page may still be loading it (a refused image never gets a width).
+        await expect
+          .poll(() =>
+            page.locator('img.branding__cover').evaluate((img: HTMLImageElement) => img.naturalWidth),
+          )
+          .toBeGreaterThan(0);
         problems.push(...(await pageProblems(page, `${language} branding ${name}`)));
       };
       await check('saved');
