@@ -90,7 +90,8 @@ export async function launchChromium(): Promise<Browser> {
   browser.newPage = async (options) => {
     const context = await browser.newContext(options);
     const page = await context.newPage();
-    page.once('close', () => void context.close());
+    // Closing the browser closes the context first; there is nothing left to close then.
+    page.once('close', () => context.close().catch(() => {}));
     return page;
   };
   return browser;

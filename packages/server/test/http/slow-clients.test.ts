@@ -40,7 +40,7 @@ for (const dialect of dialects) {
         await new Promise((resolve) => setTimeout(resolve, 2000));
         const ended = now();
         const samples = await sampler.stop();
-        expect(samples.length).toBeGreaterThan(20);
+        expect(new Set(samples.map((sample) => sample.url)).size).toBe(2);
         expect(unansweredDuring(samples, started, ended)).toEqual([]);
         // The readers are still there, waiting on their answers: nothing cut them off.
         expect(readers.every((socket) => !socket.destroyed)).toBe(true);
