@@ -16,6 +16,7 @@ const ORDER = [
   'members-get',
   'token',
   'members-import',
+  'busy',
   'variants',
   'campaigns',
   'reports',
