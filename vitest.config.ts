@@ -2,15 +2,11 @@ import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Test files that need a process of their own, where every other file shares one module graph per
- * worker (`isolate: false`): one mocks a module, one measures what its process holds. They still
- * run side by side with the rest: no test measures time (latency targets are measured by `npm run
- * bench`), so nothing runs alone.
+ * Test files that mock a module: each gets a module graph of its own, where every other file
+ * shares one per worker (`isolate: false`). Nothing runs alone: no test measures time (latency
+ * targets are measured by `npm run bench`), so every file runs side by side with the others.
  */
-const ISOLATED = [
-  'packages/server/test/http/route-guards-startup.test.ts',
-  'packages/server/test/members/import-memory.test.ts',
-];
+const ISOLATED = ['packages/server/test/http/route-guards-startup.test.ts'];
 
 export default defineConfig({
   resolve: {
