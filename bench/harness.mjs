@@ -263,6 +263,36 @@ export function json(response, what) {
   }
 }
 
+/**
+ * A caller of the API at `port` with a bearer token: `api(method, url, body?, what?)` answers
+ * `{ answer, ms, bytes }` (the parsed envelope, the time to the last byte, the body's length) and
+ * throws, naming `what`, on anything but HTTP 200 with status OK.
+ */
+export function apiOf(port, token) {
+  return async (method, url, body, what = `${method} ${url}`) => {
+    const response = await request(port, {
+      method,
+      path: `/api/v1${url}`,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = json(response, what);
+    if (response.status !== 200 || answer.status !== 'OK') {
+      throw new Error(`${what}: HTTP ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
+    }
+    return { answer, ms: response.ms, bytes: response.body.length };
+  };
+}
+
+/** The same caller, answering the parsed envelope alone. */
+export function apiAnswersOf(port, token) {
+  const api = apiOf(port, token);
+  return async (...args) => (await api(...args)).answer;
+}
+
 export function tokenBody(client, scope = 'members groups') {
   return new URLSearchParams({
     grant_type: 'client_credentials',

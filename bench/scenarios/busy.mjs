@@ -16,6 +16,7 @@ import net from 'node:net';
 import { Worker } from 'node:worker_threads';
 import {
   accessToken,
+  apiAnswersOf,
   fmtMs,
   fmtX,
   json,
@@ -234,25 +235,6 @@ function csvBody(tag) {
 
 // ---------------------------------------------------------------------------------------------
 
-function apiOf(port, token) {
-  return async (method, url, body, what = `${method} ${url}`) => {
-    const response = await request(port, {
-      method,
-      path: `/api/v1${url}`,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer = json(response, what);
-    if (response.status !== 200 || answer.status !== 'OK') {
-      throw new Error(`${what}: HTTP ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
-    }
-    return answer;
-  };
-}
-
 /** One participant (a campaign started yesterday, one member in it): answers its token. */
 async function participantToken(api) {
   const made = await api('POST', '/campaigns', {
@@ -464,7 +446,7 @@ async function measure(ctx, engine) {
     const server = await startServer('assay', instance.store, { env: QUIET });
     try {
       const bearer = await accessToken(server.port, instance.client, 'members campaigns');
-      const token = await participantToken(apiOf(server.port, bearer));
+      const token = await participantToken(apiAnswersOf(server.port, bearer));
       const page = `http://127.0.0.1:${server.port}/q/${token}`;
       const rows = await whileReadersStall(ctx, engine, server, bearer, page);
       for (const kind of ['JSON', 'CSV']) {

@@ -16,6 +16,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import {
   accessToken,
+  apiOf,
   fmtMs,
   fmtX,
   json,
@@ -167,25 +168,6 @@ async function startSink() {
 
 // ---------------------------------------------------------------------------------------------
 // The API
-
-function apiOf(port, token) {
-  return async (method, url, body, what = `${method} ${url}`) => {
-    const response = await request(port, {
-      method,
-      path: `/api/v1${url}`,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer = json(response, what);
-    if (response.status !== 200 || answer.status !== 'OK') {
-      throw new Error(`${what}: HTTP ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
-    }
-    return { answer, ms: response.ms };
-  };
-}
 
 async function importMembers(api) {
   const members = [];

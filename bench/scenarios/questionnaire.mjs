@@ -18,13 +18,12 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import {
   accessToken,
+  apiAnswersOf,
   fmtMs,
   fmtX,
-  json,
   median,
   onEachEngine,
   prepareInstance,
-  request,
   startServer,
   withTimeout,
 } from '../harness.mjs';
@@ -154,25 +153,6 @@ async function openStore(store) {
 }
 
 const countOf = async (db, text, params) => Number((await db.all(text, params))[0].n);
-
-function apiOf(port, token) {
-  return async (method, url, body, what = `${method} ${url}`) => {
-    const response = await request(port, {
-      method,
-      path: `/api/v1${url}`,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer = json(response, what);
-    if (response.status !== 200 || answer.status !== 'OK') {
-      throw new Error(`${what}: HTTP ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
-    }
-    return answer;
-  };
-}
 
 /** The campaign with its members: answers the campaign id and the tokens, in member order. */
 async function campaignWithTokens(api, count) {
@@ -528,7 +508,7 @@ async function measure(ctx, engine) {
     });
     try {
       const token = await accessToken(server.port, instance.client, 'members campaigns');
-      const api = apiOf(server.port, token);
+      const api = apiAnswersOf(server.port, token);
       const { campaignId, tokens } = await campaignWithTokens(api, GET_MEMBERS + POST_MEMBERS + PARTICIPANTS);
 
       rows.push(

@@ -19,6 +19,7 @@ import PDFDocument from 'pdfkit';
 import pg from 'pg';
 import {
   accessToken,
+  apiOf,
   fmtMB,
   fmtMs,
   fmtX,
@@ -90,25 +91,6 @@ const countOf = async (db, text, params) => Number((await db.all(text, params))[
 
 // ---------------------------------------------------------------------------------------------
 // The API
-
-function apiOf(port, token) {
-  return async (method, url, body, what = `${method} ${url}`) => {
-    const response = await request(port, {
-      method,
-      path: `/api/v1${url}`,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer = json(response, what);
-    if (response.status !== 200 || answer.status !== 'OK') {
-      throw new Error(`${what}: HTTP ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
-    }
-    return { answer, ms: response.ms, bytes: response.body.length };
-  };
-}
 
 /** GET /reports/{id}: checks that the answer is a PDF; answers its bytes and the time to the last byte. */
 async function getPdf(port, token, id) {
