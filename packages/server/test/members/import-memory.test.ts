@@ -6,9 +6,10 @@ import { now, quartersWithout } from '../helpers/page-sampler.js';
 import { csvBody, type ImportAnswer, jsonBody, postImport } from './large-import.js';
 
 // What an import holds while it runs: about 3x its body at most (the hardening issue), JSON or CSV.
-// What is measured is the growth of this process, where the server runs, after full collections:
-// the modules other files left in the worker are there before and after alike. On SQLite, whose
-// chunks are synchronous; the import's own memory is the same on either engine.
+// What is measured is the growth of this process, where the server runs, after full collections;
+// the file has a process of its own (ISOLATED in vitest.config.ts), whose heap holds no other
+// file's modules for each collection to walk. On SQLite, whose chunks are synchronous; the
+// import's own memory is the same on either engine.
 
 // The bound is a ratio to the body: a 50,000-row body shows it with few full collections to wait
 // for (each takes longer as the heap grows); a 25,000-row one reads too near the bound.
