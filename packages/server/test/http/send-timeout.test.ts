@@ -5,8 +5,7 @@ import { dialects, type Instance, startInstance } from '../helpers/instance.js';
 import { MEMBERS, seedMembers, stuckReader } from './slow-clients.js';
 
 // ASSAY_SEND_TIMEOUT_SECONDS: a reader whose answer does not drain is cut off, one that reads slowly
-// is not. It measures no latency, so it runs side by side with the other files (the latency under
-// readers that never read is slow-clients.test.ts, alone).
+// is not (that the server keeps answering others meanwhile is slow-clients.test.ts).
 
 for (const dialect of dialects) {
   describe(`send timeout (${dialect})`, () => {

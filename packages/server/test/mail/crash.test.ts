@@ -11,9 +11,11 @@ import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink.js';
 
 const run = promisify(execFile);
 const MAILS = 300;
+// The engines' cases run at once (describe.concurrent): each has its own database, receiver and
+// port, and a case is mostly waiting on its server processes.
 
 for (const dialect of dialects) {
-  describe(`a server killed mid-delivery (${dialect})`, () => {
+  describe.concurrent(`a server killed mid-delivery (${dialect})`, () => {
     let fresh: Awaited<ReturnType<typeof freshDatabase>>;
     let sink: SmtpSink;
     const children: ChildProcess[] = [];

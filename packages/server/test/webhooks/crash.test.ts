@@ -11,9 +11,11 @@ import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-r
 
 const run = promisify(execFile);
 const EVENTS = 150;
+// The engines' cases run at once (describe.concurrent): each has its own database, receiver and
+// port, and a case is mostly waiting on its server processes.
 
 for (const dialect of dialects) {
-  describe(`a server killed before its webhooks are delivered (${dialect})`, () => {
+  describe.concurrent(`a server killed before its webhooks are delivered (${dialect})`, () => {
     let fresh: Awaited<ReturnType<typeof freshDatabase>>;
     let receiver: WebhookReceiver;
     const children: ChildProcess[] = [];
