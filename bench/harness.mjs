@@ -287,6 +287,24 @@ export function apiOf(port, token) {
   };
 }
 
+/** CPU time (user + system) a process has used, in ms; CLK_TCK is 100 on Linux. */
+export function cpuMsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU time the whole machine has been busy, in ms (every core). */
+export function machineBusyMs() {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = ticks;
+  return (user + nice + system + irq + softirq + steal) * 10;
+}
+
+/** CPU time this process (the bench) has used, in ms. */
+export function benchCpuMs() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
 /** The same caller, answering the parsed envelope alone. */
 export function apiAnswersOf(port, token) {
   const api = apiOf(port, token);

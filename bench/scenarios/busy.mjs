@@ -11,15 +11,17 @@
 // the sending. A page is timed to its last byte; a failure, an HTTP error or a 2 s wait
 // counts as 2,000 ms. Latency targets are measured here, never by timed tests: the suite checks
 // that the work yields without timing it.
-import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { Worker } from 'node:worker_threads';
 import {
   accessToken,
   apiAnswersOf,
+  benchCpuMs,
+  cpuMsOf,
   fmtMs,
   fmtX,
   json,
+  machineBusyMs,
   median,
   onEachEngine,
   prepareInstance,
@@ -65,22 +67,6 @@ const percentile = (values, p) => {
 // ---------------------------------------------------------------------------------------------
 // CPU over a measured stretch, in core time: a page late because another process took the cores
 // (a test run, PostgreSQL's autovacuum) is not the server's doing, and the notes say which it was.
-
-/** CPU time (user + system) a process has used, in ms; CLK_TCK is 100 on Linux. */
-function cpuMsOf(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-/** CPU time the whole machine has been busy, in ms (every core). */
-function machineBusyMs() {
-  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-  const [user, nice, system, , , irq, softirq, steal] = ticks;
-  return (user + nice + system + irq + softirq + steal) * 10;
-}
-const benchCpuMs = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
 
 /** Starts counting; `shares()` answers the server's, the bench's and the rest's CPU since, as text. */
 function cpuMeter(serverPid) {

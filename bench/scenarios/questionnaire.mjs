@@ -10,7 +10,6 @@
 // The members are made by POST /members/import, the campaign (bigfive, started yesterday, report
 // delivery and member confirmation on) by the API; the tokens are read from GET
 // /campaigns/{id}/members.
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -19,8 +18,11 @@ import pg from 'pg';
 import {
   accessToken,
   apiAnswersOf,
+  benchCpuMs,
+  cpuMsOf,
   fmtMs,
   fmtX,
+  machineBusyMs,
   median,
   onEachEngine,
   prepareInstance,
@@ -429,22 +431,6 @@ async function participate(port, token, variant, seed, sendsReport) {
     browser.close();
   }
 }
-
-/** CPU time (user + system) a process has used, in ms; CLK_TCK is 100 on Linux. */
-function cpuMsOf(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-/** CPU time the whole machine has been busy, in ms (every core). */
-function machineBusyMs() {
-  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-  const [user, nice, system, , , irq, softirq, steal] = ticks;
-  return (user + nice + system + irq + softirq + steal) * 10;
-}
-const benchCpuMs = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
 
 async function crowd(port, tokens, variant, sendsReport, serverPid) {
   const cpu = { server: cpuMsOf(serverPid), machine: machineBusyMs(), bench: benchCpuMs() };
