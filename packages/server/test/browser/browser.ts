@@ -147,29 +147,6 @@ const COLOUR_RULES_OFF = {
 };
 
 /**
- * Puts axe-core into the document of a page whose context did not get it from the start (one not
- * made by launchChromium's browser). Compiled as a script, which the renderer's V8 finds again by
- * its source in the next document, and not subject to the page's Content-Security-Policy.
- */
-async function injectAxe(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    await cdp.send('Runtime.enable');
-    const compiled = await cdp.send('Runtime.compileScript', {
-      expression: AXE_SOURCE,
-      sourceURL: 'axe.min.js',
-      persistScript: true,
-    });
-    if (compiled.exceptionDetails || !compiled.scriptId)
-      throw new Error(`axe-core did not compile: ${compiled.exceptionDetails?.text}`);
-    const ran = await cdp.send('Runtime.runScript', { scriptId: compiled.scriptId });
-    if (ran.exceptionDetails) throw new Error(`axe-core did not run: ${ran.exceptionDetails.text}`);
-  } finally {
-    await cdp.detach();
-  }
-}
-
-/**
  * axe-core's violations of AXE_TAGS on the page as it is now. axe runs in the page itself (our
  * pages have no frames), there from the document's start (launchChromium). This is what
  * @axe-core/playwright's legacy mode does, without its configuration round trips and its
@@ -180,7 +157,9 @@ export async function axeViolations(page: Page): Promise<AxeResults['violations'
     injected: 'axe' in window,
     lang: document.documentElement.lang,
   }));
-  if (!injected) await injectAxe(page);
+  // Every context of launchChromium's browser has it from each document's start; a page made
+  // some other way would be audited by nothing.
+  if (!injected) throw new Error('axe-core is not in this document: make the page with launchChromium()');
   const options: RunOptions = {
     runOnly: { type: 'tag', values: AXE_TAGS },
     resultTypes: ['violations'],
