@@ -79,6 +79,15 @@ export function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** A date as the interface writes it: `YYYY-MM-DDTHH:MM:SS+00:00`. */
+export const wireDate = (ms) => `${new Date(ms).toISOString().slice(0, 19)}+00:00`;
+
+/** The p-th percentile (0 < p <= 100) of `values`, the nearest-rank way. */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
 export const fmtMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(1)} ms`);
 export const fmtMB = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 export const fmtRps = (rps) => `${Math.round(rps).toLocaleString('en')} req/s`;

@@ -24,9 +24,11 @@ import {
   machineBusyMs,
   median,
   onEachEngine,
+  percentile,
   prepareInstance,
   request,
   startServer,
+  wireDate,
   withTimeout,
 } from '../harness.mjs';
 
@@ -57,12 +59,6 @@ const READERS_MS = 3000;
 const IMPORT_TIMEOUT_MS = 120_000;
 // No SMTP and no scheduler tick: only the load measured is on the server.
 const QUIET = { SMTP_URL: undefined, ASSAY_TICK_SECONDS: '86400' };
-
-const wireDate = (ms) => `${new Date(ms).toISOString().slice(0, 19)}+00:00`;
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-};
 
 // ---------------------------------------------------------------------------------------------
 // CPU over a measured stretch, in core time: a page late because another process took the cores

@@ -28,6 +28,7 @@ import {
   runNode,
   startServer,
   storeFlags,
+  wireDate,
 } from '../harness.mjs';
 
 const MEMBERS = 10_000;
@@ -45,7 +46,6 @@ const QUIET = { SMTP_URL: undefined, ASSAY_TICK_SECONDS: '86400' };
 const DIST = path.join(ROOT, 'packages/server/dist');
 const dist = (file) => import(pathToFileURL(path.join(DIST, file)).href);
 
-const wireDate = (ms) => `${new Date(ms).toISOString().slice(0, 19)}+00:00`;
 const fmtRate = (rate) => `${Math.round(rate).toLocaleString('en')} mails/s`;
 const fmtFine = (ms) =>
   ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : ms < 10 ? `${ms.toFixed(2)} ms` : fmtMs(ms);

@@ -24,6 +24,7 @@ import {
   median,
   memberId,
   onEachEngine,
+  percentile,
   prepareInstance,
   ROOT,
   request,
@@ -260,11 +261,6 @@ async function signIn(store, port) {
   if (answer.status !== 303 || !cookie) throw new Error(`sign-in link: HTTP ${answer.status}`);
   return cookie;
 }
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 async function measure(ctx, engine) {
   const instance = await prepareInstance(ctx, engine, MEMBERS, 'console-lists');

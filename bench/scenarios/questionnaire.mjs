@@ -25,8 +25,10 @@ import {
   machineBusyMs,
   median,
   onEachEngine,
+  percentile,
   prepareInstance,
   startServer,
+  wireDate,
   withTimeout,
 } from '../harness.mjs';
 
@@ -43,12 +45,7 @@ const FLOW_TIMEOUT_MS = 90_000;
 // No SMTP (the worker marks the completion mails `captured`), and no scheduler tick during the run.
 const QUIET = { SMTP_URL: undefined, ASSAY_TICK_SECONDS: '86400' };
 
-const wireDate = (ms) => `${new Date(ms).toISOString().slice(0, 19)}+00:00`;
 const fmtFine = (ms) => (ms < 10 ? `${ms.toFixed(2)} ms` : fmtMs(ms));
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-};
 
 // ---------------------------------------------------------------------------------------------
 // A browser: its own keep-alive connection, its cookie, the form token of the last page.
