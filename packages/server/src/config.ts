@@ -42,6 +42,11 @@ export interface Config {
   readonly retentionDays: number | null;
   /** Audit entries older than this many days are removed by the scheduler, once a day. */
   readonly auditRetentionDays: number;
+  /**
+   * Mails and webhook messages whose delivery ended (sent, failed, captured; delivered, failed)
+   * are removed this many days after they were queued (ASSAY_OUTBOX_RETENTION_DAYS).
+   */
+  readonly outboxRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -215,6 +220,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
       'ASSAY_AUDIT_RETENTION_DAYS',
       env.ASSAY_AUDIT_RETENTION_DAYS,
       400,
+      1,
+      100 * 366,
+    ),
+    outboxRetentionDays: integer(
+      'ASSAY_OUTBOX_RETENTION_DAYS',
+      env.ASSAY_OUTBOX_RETENTION_DAYS,
+      90,
       1,
       100 * 366,
     ),

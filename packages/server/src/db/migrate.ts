@@ -22,6 +22,7 @@ import * as webhooks from './migrations/20261130T1700-webhooks.js';
 import * as oauthClientRegistration from './migrations/20261201T1000-oauth-client-registration.js';
 import * as auditLog from './migrations/20261202T1000-audit-log.js';
 import * as campaignRetention from './migrations/20261202T1100-campaign-retention.js';
+import * as outboxRetention from './migrations/20261203T1000-outbox-retention.js';
 
 // Listed here rather than read from the folder, so the compiled build and the tests see the same set.
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261201T1000-oauth-client-registration': oauthClientRegistration,
   '20261202T1000-audit-log': auditLog,
   '20261202T1100-campaign-retention': campaignRetention,
+  '20261203T1000-outbox-retention': outboxRetention,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,14 +1,16 @@
 import type { Offset } from '@assay/schema';
 import { SYSTEM_ACTOR } from '../audit/actor.js';
+import { pruneAuditLog } from '../audit/audit-log.service.js';
 import { remindable } from '../campaigns/campaign-mail.repository.js';
 import { inviteNow, notifyClosed, remindNow } from '../campaigns/campaign-mail.service.js';
 import * as repo from '../campaigns/campaigns.repository.js';
 import { type CampaignDeps, nowOf } from '../campaigns/campaigns.service.js';
 import type { CampaignRow } from '../campaigns/campaigns.table.js';
 import { campaignStatus } from '../campaigns/campaigns.wire.js';
-import { DailyRetention } from '../retention/retention.service.js';
+import { pruneOutboxes } from '../retention/outbox-retention.service.js';
+import { eraseExpired } from '../retention/retention.service.js';
 import { formatDate } from '../util/dates.js';
-import { AuditRetention } from './audit-retention.js';
+import { OnceADay } from './once-a-day.js';
 
 /** What one tick did. */
 export interface TickReport {
@@ -127,13 +129,14 @@ async function nextDue(
 
 /**
  * Runs `tick` every `tickSeconds`, and at once when woken; one tick at a time. After each, the
- * retentions of answers and reports and of the audit log, each doing its work once a day, each
- * failing on its own (a failure of one never holds up the ticks or the other).
+ * retentions, each doing its work once a day (OnceADay), each failing on its own (a failure of
+ * one never holds up the ticks or another): answers and reports (ASSAY_RETENTION_DAYS and the
+ * campaigns' own), the audit log (ASSAY_AUDIT_RETENTION_DAYS), and the mails and webhook messages
+ * whose delivery ended (ASSAY_OUTBOX_RETENTION_DAYS).
  */
 export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
-  private readonly auditRetention: AuditRetention;
-  private readonly answersRetention: DailyRetention;
+  private readonly retentions: readonly (readonly [string, OnceADay<unknown>])[];
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
@@ -142,13 +145,15 @@ export class Scheduler {
     private readonly deps: CampaignDeps,
     private readonly options: { tickSeconds: number; log?: { error(obj: unknown, msg: string): void } },
   ) {
-    this.answersRetention = new DailyRetention(deps);
-    this.auditRetention = new AuditRetention({
-      db: deps.db,
-      dialect: deps.dialect,
-      clock: deps.clock,
-      days: deps.config.auditRetentionDays,
-    });
+    const { clock, config } = deps;
+    this.retentions = [
+      ['answers retention', new OnceADay(clock, () => eraseExpired(deps))],
+      ['audit retention', new OnceADay(clock, (now) => pruneAuditLog(deps, now, config.auditRetentionDays))],
+      [
+        'outbox retention',
+        new OnceADay(clock, (now) => pruneOutboxes(deps, now, config.outboxRetentionDays)),
+      ],
+    ];
   }
 
   start(): void {
@@ -176,22 +181,19 @@ export class Scheduler {
     } catch (error) {
       this.options.log?.error({ err: error }, 'scheduler tick failed');
     }
-    try {
-      // Answers and reports past their retention: at most once a day, after the campaigns' work.
-      await this.answersRetention.runIfDue();
-    } catch (error) {
-      this.options.log?.error({ err: error }, 'answers retention failed');
-    }
-    try {
-      await this.auditRetention.runIfDue();
-    } catch (error) {
-      this.options.log?.error({ err: error }, 'audit retention failed');
-    } finally {
-      this.running = undefined;
-      if (!this.stopped) {
-        this.timer = setTimeout(() => this.wake(), this.options.tickSeconds * 1000);
-        this.timer.unref();
+    // The retentions: at most once a day each, after the campaigns' work.
+    for (const [name, retention] of this.retentions) {
+      try {
+        await retention.runIfDue();
+      } catch (error) {
+        this.options.log?.error({ err: error }, `${name} failed`);
       }
+    }
+    // Every failure above was caught: the next tick always comes.
+    this.running = undefined;
+    if (!this.stopped) {
+      this.timer = setTimeout(() => this.wake(), this.options.tickSeconds * 1000);
+      this.timer.unref();
     }
   }
 

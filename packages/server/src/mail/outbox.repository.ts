@@ -361,3 +361,31 @@ export async function failedMailsPerCampaign(db: Kysely<Database>): Promise<Map<
     .execute();
   return new Map(rows.map((row) => [row.campaign_id as string, Number(row.count)]));
 }
+
+/** What a mail's delivery ends in: nothing more happens to it unless someone retries it. */
+const SETTLED_MAIL: readonly OutboxStatus[] = ['sent', 'failed', 'captured'];
+
+/**
+ * Deletes up to `limit` mails whose delivery ended (sent, failed or captured) and that were queued
+ * before `cutoff`, the oldest first; answers how many went. A queued or sending mail is never
+ * touched, however old. Run it in the transaction that records the removal.
+ */
+export async function pruneSettledMails(
+  db: Kysely<Database> | Transaction<Database>,
+  cutoff: string,
+  limit: number,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('mail_outbox')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', 'in', SETTLED_MAIL)
+        .where('created', '<', cutoff)
+        .orderBy('created')
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

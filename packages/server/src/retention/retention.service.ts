@@ -173,25 +173,3 @@ export async function setCampaignRetention(
   });
   return campaignRetentionOf(deps, campaignId);
 }
-
-/**
- * The retention's daily turn in the scheduler: a tick asks `due()` (one comparison) and runs the
- * erasure at most once a day per process; several processes each run it daily, which erases
- * nothing twice (a row erased by one is not found by the other). A failed run is tried again an
- * hour later rather than on every tick.
- */
-export class DailyRetention {
-  private nextAt = 0;
-
-  constructor(private readonly deps: RetentionDeps) {}
-
-  /** Runs the erasure if a day has passed since the last run; answers what it erased, or null. */
-  async runIfDue(): Promise<RetentionReport | null> {
-    const now = this.deps.clock().getTime();
-    if (now < this.nextAt) return null;
-    this.nextAt = now + 3_600_000;
-    const report = await eraseExpired(this.deps);
-    this.nextAt = now + DAY_MS;
-    return report;
-  }
-}

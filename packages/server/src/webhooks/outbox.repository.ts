@@ -263,3 +263,30 @@ async function mailOwner(
     { now: options.now, messageIdDomain: options.messageIdDomain },
   );
 }
+
+/**
+ * Deletes up to `limit` messages whose delivery ended (delivered, or failed for good) and that were
+ * queued before `cutoff`, the oldest first, with their attempts (the foreign key cascades); answers
+ * how many messages went. A queued or sending message is never touched, however old, so no
+ * member's later events lose their place in line. Run it in the transaction that records the
+ * removal.
+ */
+export async function pruneSettledMessages(
+  db: Kysely<Database> | Transaction<Database>,
+  cutoff: string,
+  limit: number,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('webhook_outbox')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('webhook_outbox')
+        .select('id')
+        .where('status', 'in', ['delivered', 'failed'])
+        .where('created', '<', cutoff)
+        .orderBy('created')
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

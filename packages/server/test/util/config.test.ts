@@ -12,8 +12,10 @@ describe('configuration', () => {
       mailFrom: 'Assay <assay@localhost>',
       trustProxy: false,
       auditRetentionDays: 400,
+      outboxRetentionDays: 90,
     });
     expect(loadConfig({ ASSAY_AUDIT_RETENTION_DAYS: '30' }).auditRetentionDays).toBe(30);
+    expect(loadConfig({ ASSAY_OUTBOX_RETENTION_DAYS: '7' }).outboxRetentionDays).toBe(7);
     expect(Object.isFrozen(config)).toBe(true);
     const flagged = loadConfig({ PORT: '9000', HOST: '::1' }, { port: '9001', host: 'localhost' });
     expect([flagged.port, flagged.host]).toEqual([9001, 'localhost']);
@@ -75,6 +77,14 @@ describe('configuration', () => {
       [
         { ASSAY_AUDIT_RETENTION_DAYS: 'a year' },
         'ASSAY_AUDIT_RETENTION_DAYS: must be a whole number, got "a year"',
+      ],
+      [
+        { ASSAY_OUTBOX_RETENTION_DAYS: '0' },
+        'ASSAY_OUTBOX_RETENTION_DAYS: must be between 1 and 36600, got 0',
+      ],
+      [
+        { ASSAY_OUTBOX_RETENTION_DAYS: '90 days' },
+        'ASSAY_OUTBOX_RETENTION_DAYS: must be a whole number, got "90 days"',
       ],
     ];
     for (const [env, message] of cases) {
