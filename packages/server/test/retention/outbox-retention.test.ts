@@ -1,43 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAuditRows } from '../../src/audit/audit.repository.js';
-import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/database.js';
-import { Scheduler } from '../../src/jobs/scheduler.js';
 import type { OutboxStatus } from '../../src/mail/mail.table.js';
 import { OUTBOX_PRUNE_BATCH, pruneOutboxes } from '../../src/retention/outbox-retention.service.js';
 import { formatDate } from '../../src/util/dates.js';
-import { builtinVariantsDir, loadVariants } from '../../src/variants/load-variants.js';
 import type { WebhookStatus } from '../../src/webhooks/webhooks.table.js';
-import { dialects, migratedDatabase } from '../helpers/instance.js';
+import { dialects } from '../helpers/instance.js';
+import { type ScheduledDatabase, scheduledDatabase } from '../helpers/scheduled-database.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 for (const dialect of dialects) {
   describe(`the outboxes' retention, run by the scheduler (${dialect})`, () => {
+    let scheduled: ScheduledDatabase;
     let db: Db;
-    let close: () => Promise<void>;
     // Behind the real time, like every clock of the audit log's entries.
-    let now = Date.now() - 5 * DAY;
-    const errors: unknown[] = [];
-    let scheduler: Scheduler;
+    const clock = { now: Date.now() - 5 * DAY };
 
     beforeAll(async () => {
-      ({ db, close } = await migratedDatabase(dialect));
-      const config = loadConfig({ LOG_LEVEL: 'silent', ASSAY_OUTBOX_RETENTION_DAYS: '30' });
-      scheduler = new Scheduler(
-        {
-          db: db.kysely,
-          dialect,
-          variants: loadVariants([builtinVariantsDir()]),
-          config,
-          clock: () => new Date(now),
-          mailQueued: () => {},
-          campaignsDue: () => {},
-        },
-        // Ticks only when the test runs one.
-        { tickSeconds: 86_400, log: { error: (obj) => errors.push(obj) } },
-      );
+      scheduled = await scheduledDatabase(dialect, { ASSAY_OUTBOX_RETENTION_DAYS: '30' }, clock);
+      db = scheduled.db;
       await db.kysely
         .insertInto('webhook_subscriptions')
         .values({
@@ -52,22 +35,17 @@ for (const dialect of dialects) {
           previous_until: null,
           failing_since: null,
           disabled_reason: null,
-          created: formatDate(new Date(now - 400 * DAY)),
-          updated: formatDate(new Date(now - 400 * DAY)),
+          created: formatDate(new Date(clock.now - 400 * DAY)),
+          updated: formatDate(new Date(clock.now - 400 * DAY)),
         })
         .execute();
     });
     afterAll(async () => {
-      await scheduler?.stop();
-      await close?.();
+      await scheduled?.close();
     });
 
-    /** One scheduler run, to its end. */
-    const runOnce = async () => {
-      scheduler.start();
-      await scheduler.stop();
-    };
-    const ago = (days: number) => formatDate(new Date(now - days * DAY));
+    const runOnce = () => scheduled.runOnce();
+    const ago = (days: number) => formatDate(new Date(clock.now - days * DAY));
 
     const mailRow = (id: string, status: OutboxStatus, daysAgo: number) => ({
       id,
@@ -144,7 +122,8 @@ for (const dialect of dialects) {
         .filter((row) => row.action === 'prune')
         .map((row) => `${row.at} ${row.actor_type} ${row.channel} ${row.resource_type} ${row.resource_id}`)
         .reverse();
-    const entry = (resource: string) => `${formatDate(new Date(now))} system scheduler ${resource} null`;
+    const entry = (resource: string) =>
+      `${formatDate(new Date(clock.now))} system scheduler ${resource} null`;
 
     it('removes what ended before the retention, never what is still to be sent, and records that it did', async () => {
       await mail('sent-31', 'sent', 31);
@@ -159,7 +138,7 @@ for (const dialect of dialects) {
       await message('deliv-2', 'delivered', 2, 1);
 
       await runOnce();
-      expect(errors).toEqual([]);
+      expect(scheduled.errors).toEqual([]);
       expect(await mails()).toEqual(['queued-60', 'sending-60', 'sent-20']);
       expect(await messages()).toEqual(['deliv-2', 'queued-40']);
       // A removed message's attempts go with it; the others' stay.
@@ -169,24 +148,24 @@ for (const dialect of dialects) {
 
       // Within the day nothing happens, however many ticks run.
       await mail('sent-31b', 'sent', 31);
-      now += 12 * HOUR;
+      clock.now += 12 * HOUR;
       await runOnce();
       expect(await mails()).toContain('sent-31b');
 
       // A day after its last run it prunes again: only the mail outbox had anything to remove.
-      now += 12 * HOUR + 1000;
+      clock.now += 12 * HOUR + 1000;
       await runOnce();
       expect(await mails()).toEqual(['queued-60', 'sending-60', 'sent-20']);
       expect(await prunes()).toEqual([...first, entry('mail')]);
-      expect(errors).toEqual([]);
+      expect(scheduled.errors).toEqual([]);
     });
 
     it('records nothing when nothing was old enough', async () => {
       const before = await prunes();
-      now += DAY + 1000;
+      clock.now += DAY + 1000;
       await runOnce();
       expect(await prunes()).toEqual(before);
-      expect(errors).toEqual([]);
+      expect(scheduled.errors).toEqual([]);
     });
 
     it('removes a long outbox in batches, each a transaction, with one entry for the run', async () => {
@@ -197,7 +176,7 @@ for (const dialect of dialects) {
         await db.kysely.insertInto('mail_outbox').values(chunk).execute();
       }
       const entriesBefore = (await prunes()).length;
-      const report = await pruneOutboxes({ db: db.kysely }, new Date(now), 30);
+      const report = await pruneOutboxes({ db: db.kysely }, new Date(clock.now), 30);
       expect(report).toEqual({ mails: count, messages: 0 });
       expect((await mails()).filter((id) => id.startsWith('b0'))).toEqual([]);
       expect((await prunes()).length).toBe(entriesBefore + 1);
