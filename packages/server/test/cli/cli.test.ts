@@ -41,10 +41,22 @@ async function token(base: string, id: string, secret: string, scope = 'members'
 
 describe('the assay command line, against the built server', () => {
   let data: string;
+  const folders: string[] = [];
   beforeAll(() => {
     data = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-cli-'));
   });
-  afterAll(() => fs.rmSync(data, { recursive: true, force: true }));
+  afterAll(() => {
+    for (const folder of [data, ...folders]) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  // A data folder of the test's own, set up as the first test sets up its own (an admin user, no
+  // signing key): a test must not find the instance another test happened to set up before it.
+  const setUp = async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-cli-'));
+    folders.push(folder);
+    expect(await assay(folder, 'setup', '--no-keys')).toContain('admin user created: admin@localhost');
+    return folder;
+  };
 
   it('sets up without keys, creates clients and API keys, and serves over real HTTP', async () => {
     expect(await assay(data, 'setup', '--no-keys')).toContain('admin user created: admin@localhost');
@@ -131,6 +143,7 @@ describe('the assay command line, against the built server', () => {
   });
 
   it('shows a customer variant after a restart, and a broken one stops start-up with one clear line', async () => {
+    const data = await setUp();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'assay-customer-'));
     try {
       writeTiny(dir);
@@ -172,6 +185,8 @@ describe('the assay command line, against the built server', () => {
   });
 
   it('refuses clients without scopes, bad redirect URIs and users without an address', async () => {
+    // Set up, so that each command is refused for what it was given, not for a missing admin user.
+    const data = await setUp();
     const attempts: [string[], string][] = [
       [['clients', 'create', '--name', 'x', '--scopes', ' '], 'assay: scopes: name at least one'],
       [

@@ -20,44 +20,65 @@ for (const dialect of dialects) {
       await instance?.close();
     });
 
-    const deps = () => ({
-      db: instance.db.kysely,
-      dialect: instance.db.dialect,
-      variants: loadInstanceVariants(instance.config),
-      config: instance.config,
+    const deps = (on: Instance = instance) => ({
+      db: on.db.kysely,
+      dialect: on.db.dialect,
+      variants: loadInstanceVariants(on.config),
+      config: on.config,
       clock: () => new Date(),
       mailQueued: () => {},
       campaignsDue: () => {},
     });
 
     it('is one transaction: a run that fails half-way leaves nothing, and the next run makes it whole', async () => {
-      const whole = instance.otherProcess({ oneTransaction: true });
-      const variants = loadInstanceVariants(instance.config);
-      // The 360 rounds come after the groups, the members, two campaigns and their reports.
-      const without360 = {
-        list: () => variants.list(),
-        get: (alias: string) => (alias === 'leadership360' ? undefined : variants.get(alias)),
-      };
-      await expect(
-        runDemo({ ...deps(), db: whole.kysely, dialect: whole.dialect, variants: without360 }),
-      ).rejects.toThrow('leadership360');
-      await whole.close();
-      const count = async (table: 'groups' | 'members' | 'campaigns' | 'reports') =>
-        Number(
-          (
-            await instance.db.kysely
-              .selectFrom(table)
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
-      expect([
-        await count('groups'),
-        await count('members'),
-        await count('campaigns'),
-        await count('reports'),
-      ]).toEqual([0, 0, 0, 0]);
-    });
+      // An instance of its own: the demo runs once per instance, so the shared one may already hold
+      // it (the other test's run), and this test needs a failed run on an empty one, then the next.
+      const own = await startInstance(dialect);
+      try {
+        const whole = own.otherProcess({ oneTransaction: true });
+        const variants = loadInstanceVariants(own.config);
+        // The 360 rounds come after the groups, the members, two campaigns and their reports.
+        const without360 = {
+          list: () => variants.list(),
+          get: (alias: string) => (alias === 'leadership360' ? undefined : variants.get(alias)),
+        };
+        await expect(
+          runDemo({ ...deps(own), db: whole.kysely, dialect: whole.dialect, variants: without360 }),
+        ).rejects.toThrow('leadership360');
+        await whole.close();
+        const count = async (table: 'groups' | 'members' | 'campaigns' | 'reports') =>
+          Number(
+            (
+              await own.db.kysely
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        const counts = async () => [
+          await count('groups'),
+          await count('members'),
+          await count('campaigns'),
+          await count('reports'),
+        ];
+        expect(await counts()).toEqual([0, 0, 0, 0]);
+
+        // The next run, as `assay demo` makes it (one transaction, committed), finds nothing in its
+        // way and leaves the whole data set.
+        const next = own.otherProcess({ oneTransaction: true });
+        let summary: Awaited<ReturnType<typeof runDemo>>;
+        try {
+          summary = await runDemo({ ...deps(own), db: next.kysely, dialect: next.dialect });
+          await next.commit?.();
+        } finally {
+          await next.close();
+        }
+        expect([summary.groups, summary.members, summary.campaigns.length]).toEqual([6, 200, 5]);
+        expect(await counts()).toEqual([6, 200, 5, summary.personalReports + summary.groupReports.length]);
+      } finally {
+        await own.close();
+      }
+    }, 60_000);
 
     it('fills the instance through the services, with a group report of every type, and refuses a second run', async () => {
       const summary = await runDemo(deps());
