@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { setPassword } from '../../src/cli/commands.js';
 import {
   describeInBrowser,
@@ -20,12 +20,19 @@ describeInBrowser('the console’s sign-in and dashboard in Chromium', () => {
   let served: ServedInstance;
   let browser: Browser;
 
+  // One browser for the file; an instance for each test, as both start from an instance with no
+  // campaign (the first-run page) and one of them fills it with campaigns and failed mails.
   beforeAll(async () => {
-    [served, browser] = await Promise.all([startServedInstance(), launchChromium()]);
-    await setPassword(served.instance.db.kysely, ADMIN, PASSWORD);
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
+  });
+  beforeEach(async () => {
+    served = await startServedInstance();
+    await setPassword(served.instance.db.kysely, ADMIN, PASSWORD);
+  });
+  afterEach(async () => {
     await served?.close();
   });
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliActor } from '../../src/audit/actor.js';
+import { createUser } from '../../src/auth/auth.service.js';
 import { setPassword } from '../../src/cli/commands.js';
 import { ConsoleBrowser } from '../helpers/console-browser.js';
-import { dialects, type Instance, startInstance } from '../helpers/instance.js';
+import { dialects, email, type Instance, startInstance } from '../helpers/instance.js';
 
-const ADMIN = 'admin@example.test';
 const PASSWORD = 'correct horse battery';
 
 /** "Your account": one's own password and sessions. */
@@ -14,16 +15,30 @@ describe.each(dialects)('console account (%s)', (dialect) => {
   });
   afterAll(() => instance?.close());
 
-  const signInWith = async (password: string) => {
+  /**
+   * An admin of the test's own, with a password: the sessions it counts and ends are then only the
+   * ones it opened itself, whatever the other tests did to theirs, before it or after.
+   */
+  const operator = async () => {
+    const user = await createUser(
+      instance.db.kysely,
+      { email: email('operator'), firstname: 'Olga', lastname: 'Operator', admin: true },
+      cliActor(),
+    );
+    await setPassword(instance.db.kysely, user.email, PASSWORD);
+    return user.email;
+  };
+
+  const signInWith = async (address: string, password: string) => {
     const browser = new ConsoleBrowser(instance);
     await browser.get('/console/sign-in');
-    return { browser, answer: await browser.post('/console/sign-in', { email: ADMIN, password }) };
+    return { browser, answer: await browser.post('/console/sign-in', { email: address, password }) };
   };
 
   it('changes the password only with the current one and by the password rule, then ends the other sessions', async () => {
-    await setPassword(instance.db.kysely, ADMIN, PASSWORD);
-    const { browser } = await signInWith(PASSWORD);
-    const elsewhere = await new ConsoleBrowser(instance).signIn();
+    const own = await operator();
+    const { browser } = await signInWith(own, PASSWORD);
+    const elsewhere = await new ConsoleBrowser(instance).signIn(own);
     const page = await browser.get('/console/account');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('You are signed in on 2 devices or browsers, this one included.');
@@ -47,7 +62,7 @@ describe.each(dialects)('console account (%s)', (dialect) => {
     expect(short.body).toContain('Your new password must be at least 12 characters');
     expect(short.body).toContain('href="#next"');
     // Nothing changed: the old password still signs in.
-    expect((await signInWith(PASSWORD)).answer.statusCode).toBe(303);
+    expect((await signInWith(own, PASSWORD)).answer.statusCode).toBe(303);
 
     const changed = await browser.post('/console/account/password', {
       current: PASSWORD,
@@ -58,16 +73,17 @@ describe.each(dialects)('console account (%s)', (dialect) => {
     expect((await browser.get('/console/account?changed=password')).body).toContain(
       'Your password has been changed',
     );
-    expect((await signInWith(PASSWORD)).answer.statusCode).toBe(401);
-    expect((await signInWith('a new long password')).answer.statusCode).toBe(303);
+    expect((await signInWith(own, PASSWORD)).answer.statusCode).toBe(401);
+    expect((await signInWith(own, 'a new long password')).answer.statusCode).toBe(303);
     // This session goes on; the others ended.
     expect((await browser.get('/console')).statusCode).toBe(200);
     expect((await elsewhere.get('/console')).statusCode).toBe(303);
   });
 
   it('signs out of the other sessions on request, keeping this one', async () => {
-    const here = await new ConsoleBrowser(instance).signIn();
-    const there = await new ConsoleBrowser(instance).signIn();
+    const own = await operator();
+    const here = await new ConsoleBrowser(instance).signIn(own);
+    const there = await new ConsoleBrowser(instance).signIn(own);
     const forged = await here.post('/console/account/sessions', {}, null);
     expect(forged.statusCode).toBe(403);
     expect((await there.get('/console')).statusCode).toBe(200);
