@@ -105,6 +105,9 @@ describe.each(dialects)('console: make a group report (%s)', (dialect) => {
   });
 
   it('refuses a form without its choices, saying which, and keeps nothing', async () => {
+    // A session of its own, with no report begun: what other tests began is kept in theirs.
+    const browser = await new ConsoleBrowser(instance).signIn();
+    const start = (fields: Record<string, string>) => browser.post('/console/reports/new', fields);
     await browser.get('/console/reports/new');
     const empty = await start({});
     expect(empty.statusCode).toBe(400);
@@ -311,10 +314,13 @@ describe.each(dialects)('console: make a group report (%s)', (dialect) => {
     let check = await browser.get('/console/reports/new/check');
     expect(check.body).toContain('<bdi>2 hand-picked reports</bdi>');
     expect(check.body).toContain('It would use 2 personal reports.');
-    // A report that is not a personal one of the questionnaire: the API's message, nothing made.
-    const groupReport = (
-      await kysely().selectFrom('reports').select('id').where('type', '=', 'group').executeTakeFirstOrThrow()
-    ).id;
+    // A report that is not a personal one of the questionnaire (a group report this test makes):
+    // the API's message, nothing made.
+    const made = await instance.call('POST', '/reports', {
+      body: { reportType: 'group', variant: 'leadership360', selectedReports: campaignReports.join(',') },
+    });
+    expect(made.json.status, made.body).toBe('OK');
+    const groupReport = made.json.data.reportid as string;
     await browser.post('/console/reports/new/pick', { report: [campaignReports[0] as string, groupReport] });
     check = await browser.get('/console/reports/new/check');
     expect(check.body).toContain(`selectedReports: ${groupReport} is a group report, not a personal report`);
