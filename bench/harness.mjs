@@ -14,6 +14,12 @@ import pg from 'pg';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const MAIN = path.join(ROOT, 'packages/server/dist/main.js');
 export const SCOPES = 'members groups campaigns reports settings samples';
+/**
+ * The environment of a server measured alone (startServer's `env`): no SMTP (its mail worker marks
+ * mails `captured`, after the answer) and no scheduler tick of its own during the run, so only the
+ * load measured is on it.
+ */
+export const QUIET = { SMTP_URL: undefined, ASSAY_TICK_SECONDS: '86400' };
 
 // ---------------------------------------------------------------------------------------------
 // Resources: every child and temp dir is tracked so that a failed or timed-out scenario, or an

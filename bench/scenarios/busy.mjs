@@ -26,6 +26,7 @@ import {
   onEachEngine,
   percentile,
   prepareInstance,
+  QUIET,
   request,
   startServer,
   wireDate,
@@ -57,8 +58,6 @@ const IDLE_WARMUP = 10;
 const SETTLE_MS = 500;
 const READERS_MS = 3000;
 const IMPORT_TIMEOUT_MS = 120_000;
-// No SMTP and no scheduler tick: only the load measured is on the server.
-const QUIET = { SMTP_URL: undefined, ASSAY_TICK_SECONDS: '86400' };
 
 // ---------------------------------------------------------------------------------------------
 // CPU over a measured stretch, in core time: a page late because another process took the cores

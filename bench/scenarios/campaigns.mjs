@@ -23,6 +23,7 @@ import {
   median,
   onEachEngine,
   prepareInstance,
+  QUIET,
   ROOT,
   request,
   runNode,
@@ -40,9 +41,6 @@ const TICK_WARMUP = 20;
 const DELIVERY_TIMEOUT_MS = 100_000;
 // Delivery is given up once nothing moved for this long (a stalled worker).
 const STALL_MS = 15_000;
-// The invitations are measured on a server without SMTP (its worker marks the mails `captured`,
-// after the answer) and whose scheduler does not tick again by itself.
-const QUIET = { SMTP_URL: undefined, ASSAY_TICK_SECONDS: '86400' };
 const DIST = path.join(ROOT, 'packages/server/dist');
 const dist = (file) => import(pathToFileURL(path.join(DIST, file)).href);
 
@@ -426,7 +424,7 @@ async function measure(ctx, engine) {
     // from the worker's first SMTP connection until the sink has them all and the outbox says `sent`.
     sink.reset();
     server = await startServer('assay', instance.store, {
-      env: { SMTP_URL: sink.url, ASSAY_TICK_SECONDS: '86400' },
+      env: { ...QUIET, SMTP_URL: sink.url },
     });
     let delivered;
     try {

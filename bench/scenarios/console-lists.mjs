@@ -26,6 +26,7 @@ import {
   onEachEngine,
   percentile,
   prepareInstance,
+  QUIET,
   ROOT,
   request,
   runNode,
@@ -40,7 +41,6 @@ const MAILS = 100_000;
 const WARMUP = 40;
 const RUNS = 120;
 const PREVIEW_RUNS = 300;
-const QUIET = { SMTP_URL: undefined, ASSAY_TICK_SECONDS: '86400' };
 const dist = (file) => import(pathToFileURL(path.join(ROOT, 'packages/server/dist', file)).href);
 
 const PAGES = [

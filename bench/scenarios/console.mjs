@@ -17,6 +17,7 @@ import {
   memberId,
   onEachEngine,
   prepareInstance,
+  QUIET,
   request,
   runNode,
   startServer,
@@ -28,7 +29,6 @@ const CAMPAIGNS = 1_000;
 const CAMPAIGN_MEMBERS = 10_000;
 const WARMUP = 40;
 const RUNS = 120;
-const QUIET = { SMTP_URL: undefined, ASSAY_TICK_SECONDS: '86400' };
 
 /** The pages measured: where each is on assay and on the floor, and the target. */
 const pages = (campaign) => [

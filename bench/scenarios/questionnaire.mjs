@@ -27,6 +27,7 @@ import {
   onEachEngine,
   percentile,
   prepareInstance,
+  QUIET,
   startServer,
   wireDate,
   withTimeout,
@@ -42,8 +43,6 @@ const POST_MEMBERS = 20;
 const WARMUP = 300;
 const RUNS = 400;
 const FLOW_TIMEOUT_MS = 90_000;
-// No SMTP (the worker marks the completion mails `captured`), and no scheduler tick during the run.
-const QUIET = { SMTP_URL: undefined, ASSAY_TICK_SECONDS: '86400' };
 
 const fmtFine = (ms) => (ms < 10 ? `${ms.toFixed(2)} ms` : fmtMs(ms));
 
