@@ -1,7 +1,7 @@
 import type { AuditEntry, AuditQuery } from '@assay/schema';
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
-import { formatDate } from '../util/dates.js';
+import { daysBefore, formatDate } from '../util/dates.js';
 import { SYSTEM_ACTOR } from './actor.js';
 import { type AuditFilter, listAuditRows, pruneAuditRows } from './audit.repository.js';
 import { recordChange } from './audit.service.js';
@@ -35,8 +35,6 @@ export async function listAuditEntriesBy(db: Kysely<Database>, filter: AuditFilt
   return (await listAuditRows(db, filter)).map(toAuditEntry);
 }
 
-const DAY_MS = 86_400_000;
-
 /**
  * The retention: removes the entries older than `days` before `now` and, when it removed any,
  * records that it did, as the scheduler, in the same transaction. Answers how many went.
@@ -46,7 +44,7 @@ export async function pruneAuditLog(
   now: Date,
   days: number,
 ): Promise<number> {
-  const cutoff = formatDate(new Date(now.getTime() - days * DAY_MS));
+  const cutoff = daysBefore(now, days);
   return pruneAuditRows(deps.db, deps.dialect, cutoff, async (trx, removed) => {
     if (removed > 0) {
       await recordChange(

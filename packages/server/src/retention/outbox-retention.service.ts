@@ -3,10 +3,8 @@ import { SYSTEM_ACTOR } from '../audit/actor.js';
 import { type AuditResource, recordChange } from '../audit/audit.service.js';
 import type { Database } from '../db/database.js';
 import { pruneSettledMails } from '../mail/outbox.repository.js';
-import { formatDate } from '../util/dates.js';
+import { daysBefore, formatDate } from '../util/dates.js';
 import { pruneSettledMessages } from '../webhooks/outbox.repository.js';
-
-const DAY_MS = 86_400_000;
 
 /**
  * Rows one transaction removes: a mail row holds its rendered params (a few kB), so a batch stays
@@ -35,7 +33,7 @@ export async function pruneOutboxes(
   now: Date,
   days: number,
 ): Promise<OutboxPruneReport> {
-  const cutoff = formatDate(new Date(now.getTime() - days * DAY_MS));
+  const cutoff = daysBefore(now, days);
   const at = formatDate(now);
   const prune = async (
     resource: AuditResource,

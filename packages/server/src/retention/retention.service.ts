@@ -5,7 +5,7 @@ import { findCampaign } from '../campaigns/campaigns.repository.js';
 import { MAX_RETENTION_DAYS } from '../config.js';
 import type { Database, Dialect } from '../db/database.js';
 import { BusinessError } from '../domain/errors.js';
-import { formatDate } from '../util/dates.js';
+import { daysBefore, formatDate } from '../util/dates.js';
 import { queueEvents } from '../webhooks/events.js';
 import * as repo from './retention.repository.js';
 
@@ -25,8 +25,6 @@ export interface RetentionReport {
   reports: number;
 }
 
-const DAY_MS = 86_400_000;
-
 /**
  * Rows one transaction erases: small enough that thousands of expired members never hold one long
  * transaction (or the SQLite writer) while the questionnaire pages write, large enough that a run
@@ -34,8 +32,7 @@ const DAY_MS = 86_400_000;
  */
 export const RETENTION_BATCH = 200;
 
-const cutoffOf = (deps: Pick<RetentionDeps, 'clock'>, days: number) =>
-  formatDate(new Date(deps.clock().getTime() - days * DAY_MS));
+const cutoffOf = (deps: Pick<RetentionDeps, 'clock'>, days: number) => daysBefore(deps.clock(), days);
 
 /**
  * Erases the answers and personal reports past their retention: the instance's

@@ -3,6 +3,11 @@ export function formatDate(date: Date): string {
   return `${date.toISOString().slice(0, 19)}+00:00`;
 }
 
+/** The wire form of the moment `days` whole days before `date`: a retention's cutoff. */
+export function daysBefore(date: Date, days: number): string {
+  return formatDate(new Date(date.getTime() - days * 86_400_000));
+}
+
 /** Now, in the wire form. */
 export function nowText(clock: () => Date = () => new Date()): string {
   return formatDate(clock());
