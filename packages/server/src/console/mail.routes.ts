@@ -23,11 +23,13 @@ import { MAIL_PAGE_SIZE, mailListHref, mailListView, mailView, parseCursor } fro
 const MailId = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 /**
- * A platform mail (an invitation to become a user) carries a link that sets a password: its text is
- * for admins only, as the users pages are; to anyone else it is not found.
+ * A platform mail (an invitation to become a user) carries a link that sets a password, and names
+ * someone asked to become a user: it is for admins only, as the users pages are. To anyone else
+ * such a mail is not found, and the lists, their counts and the bulk retries leave it out.
  */
+const seesPlatformMail = (request: FastifyRequest) => request.operator?.user.role === 'admin';
 const notForViewer = (request: FastifyRequest, stage: string) =>
-  (PLATFORM_STAGES as readonly string[]).includes(stage) && request.operator?.user.role !== 'admin';
+  (PLATFORM_STAGES as readonly string[]).includes(stage) && !seesPlatformMail(request);
 
 /** The outbox in the console: the mail of the instance or of a campaign, one mail, retry and send. */
 export async function mailRoutes(app: ApiInstance, deps: AppContext) {
@@ -68,14 +70,10 @@ export async function mailRoutes(app: ApiInstance, deps: AppContext) {
       const status =
         request.query.status && isOutboxStatus(request.query.status) ? request.query.status : undefined;
       const campaign = await campaignOf(request, campaignId);
+      const scope = { campaignId: campaign?.id, platform: seesPlatformMail(request) };
       const [mails, counts] = await Promise.all([
-        listMails(db, {
-          campaignId: campaign?.id,
-          status,
-          limit: MAIL_PAGE_SIZE + 1,
-          before: parseCursor(before),
-        }),
-        mailCounts(db, campaign?.id),
+        listMails(db, { ...scope, status, limit: MAIL_PAGE_SIZE + 1, before: parseCursor(before) }),
+        mailCounts(db, scope),
       ]);
       return showConsole(
         reply,
@@ -140,7 +138,10 @@ export async function mailRoutes(app: ApiInstance, deps: AppContext) {
 
   app.post('/mail/retry-failed', async (request, reply) => {
     const campaign = await campaignField(request);
-    const count = await retryFailed(db, now(), consoleActorOf(request), campaign?.id);
+    const count = await retryFailed(db, now(), consoleActorOf(request), {
+      campaignId: campaign?.id,
+      platform: seesPlatformMail(request),
+    });
     deps.mailQueued();
     return reply.redirect(
       `${mailListHref({ campaign: campaign?.id })}${campaign ? '&' : '?'}queued=${count}`,
@@ -155,7 +156,11 @@ export async function mailRoutes(app: ApiInstance, deps: AppContext) {
       count = await sendCaptured(
         db,
         now(),
-        { smtpConfigured: config.smtpUrl !== undefined, campaignId: campaign?.id },
+        {
+          smtpConfigured: config.smtpUrl !== undefined,
+          campaignId: campaign?.id,
+          platform: seesPlatformMail(request),
+        },
         consoleActorOf(request),
       );
     } catch (error) {

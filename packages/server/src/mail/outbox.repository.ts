@@ -1,9 +1,9 @@
-import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
 import { randomId } from '../util/ids.js';
 import type { MailStage } from '../variants/variant.types.js';
 import type { MailOutboxTable, NewOutboxRow, OutboxRow, OutboxStatus } from './mail.table.js';
-import type { OutboxParams, PlatformStage } from './mail.types.js';
+import { type OutboxParams, PLATFORM_STAGES, type PlatformStage } from './mail.types.js';
 
 /** A mail to put in the outbox. */
 export interface QueuedMail<P extends OutboxParams = OutboxParams> {
@@ -267,8 +267,24 @@ export function markCaptured(
   }));
 }
 
-export interface OutboxFilter {
+/**
+ * The mails a listing, a count or a bulk retry covers: one campaign's or all, and the platform's
+ * own (an invitation to become a user, whose link sets a password) unless `platform` is false,
+ * as it is for anyone but an admin in the console.
+ */
+export interface OutboxScope {
   campaignId?: string;
+  platform?: boolean;
+}
+
+function inScope(eb: ExpressionBuilder<Database, 'mail_outbox'>, scope: OutboxScope) {
+  const conditions = [];
+  if (scope.campaignId !== undefined) conditions.push(eb('campaign_id', '=', scope.campaignId));
+  if (scope.platform === false) conditions.push(eb('stage', 'not in', [...PLATFORM_STAGES]));
+  return eb.and(conditions);
+}
+
+export interface OutboxFilter extends OutboxScope {
   status?: OutboxStatus;
   limit: number;
   /** Only mails older than this one (newest first: the next page). */
@@ -277,8 +293,10 @@ export interface OutboxFilter {
 
 /** The newest mails first. */
 export async function listOutbox(db: Kysely<Database>, filter: OutboxFilter): Promise<OutboxRow[]> {
-  let query = db.selectFrom('mail_outbox').selectAll();
-  if (filter.campaignId !== undefined) query = query.where('campaign_id', '=', filter.campaignId);
+  let query = db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where((eb) => inScope(eb, filter));
   if (filter.status !== undefined) query = query.where('status', '=', filter.status);
   const before = filter.before;
   if (before) {
@@ -317,29 +335,31 @@ export async function requeueAll(
   db: Kysely<Database>,
   status: 'failed' | 'captured',
   now: string,
-  campaignId?: string,
+  scope: OutboxScope = {},
 ): Promise<string[]> {
-  let query = db
+  const rows = await db
     .updateTable('mail_outbox')
     .set({ status: 'queued', attempts: 0, next_attempt_at: now, lease_until: null, lease_owner: null })
-    .where('status', '=', status);
-  if (campaignId !== undefined) query = query.where('campaign_id', '=', campaignId);
-  const rows = await query.returning('id').execute();
+    .where('status', '=', status)
+    .where((eb) => inScope(eb, scope))
+    .returning('id')
+    .execute();
   return rows.map((row) => row.id);
 }
 
 /** How many mails there are in each status (of one campaign, when given). */
 export async function countOutbox(
   db: Kysely<Database>,
-  campaignId?: string,
+  scope: OutboxScope = {},
 ): Promise<Record<OutboxStatus, number>> {
-  let query = db
+  const rows = await db
     .selectFrom('mail_outbox')
     .select((eb) => ['status', eb.fn.countAll<number>().as('count')])
-    .groupBy('status');
-  if (campaignId !== undefined) query = query.where('campaign_id', '=', campaignId);
+    .where((eb) => inScope(eb, scope))
+    .groupBy('status')
+    .execute();
   const counts: Record<OutboxStatus, number> = { queued: 0, sending: 0, sent: 0, failed: 0, captured: 0 };
-  for (const row of await query.execute()) counts[row.status] = Number(row.count);
+  for (const row of rows) counts[row.status] = Number(row.count);
   return counts;
 }
 

@@ -11,6 +11,7 @@ import {
   failedMailsPerCampaign,
   findOutboxMail,
   listOutbox,
+  type OutboxScope,
   parseMailParams,
   requeueAll,
   retryOutboxMail,
@@ -91,8 +92,7 @@ export function isOutboxStatus(value: string): value is OutboxStatus {
 /** The newest mails first, of one campaign and in one status when asked. */
 export async function listMails(
   db: Kysely<Database>,
-  filter: {
-    campaignId?: string;
+  filter: OutboxScope & {
     status?: OutboxStatus;
     limit?: number;
     before?: { created: string; id: string };
@@ -140,10 +140,10 @@ async function requeueRecorded(
   status: 'failed' | 'captured',
   now: string,
   actor: Actor,
-  campaignId: string | undefined,
+  scope: OutboxScope,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const ids = await requeueAll(trx, status, now, campaignId);
+    const ids = await requeueAll(trx, status, now, scope);
     await recordChanges(
       trx,
       actor,
@@ -153,14 +153,14 @@ async function requeueRecorded(
   });
 }
 
-/** Every failed mail (of one campaign, when given) queued again; answers how many. */
+/** Every failed mail in the scope (all, by default) queued again; answers how many. */
 export async function retryFailed(
   db: Kysely<Database>,
   now: string,
   actor: Actor,
-  campaignId?: string,
+  scope: OutboxScope = {},
 ): Promise<number> {
-  return requeueRecorded(db, 'failed', now, actor, campaignId);
+  return requeueRecorded(db, 'failed', now, actor, scope);
 }
 
 /**
@@ -170,21 +170,21 @@ export async function retryFailed(
 export async function sendCaptured(
   db: Kysely<Database>,
   now: string,
-  options: { smtpConfigured: boolean; campaignId?: string },
+  options: OutboxScope & { smtpConfigured: boolean },
   actor: Actor,
 ): Promise<number> {
   if (!options.smtpConfigured) {
     throw new BusinessError('mail: SMTP_URL is not set, so captured mail would only be captured again');
   }
-  return requeueRecorded(db, 'captured', now, actor, options.campaignId);
+  return requeueRecorded(db, 'captured', now, actor, options);
 }
 
-/** How many mails there are in each status, of one campaign or all. */
+/** How many mails there are in each status, in the scope (all, by default). */
 export async function mailCounts(
   db: Kysely<Database>,
-  campaignId?: string,
+  scope: OutboxScope = {},
 ): Promise<Record<OutboxStatus, number>> {
-  return countOutbox(db, campaignId);
+  return countOutbox(db, scope);
 }
 
 /** The campaigns with failed mails, and how many each (the console's dashboard calls them out). */

@@ -281,6 +281,51 @@ describe.each(dialects)('console: invite a user by mail (%s)', (dialect) => {
     expect(user.role).toBe('user');
   });
 
+  it('leaves the invitations out of anyone else’s outbox: the list, its counts and the bulk retries', async () => {
+    const plain = email('outbox');
+    await createUser(instance.db.kysely, { email: plain, firstname: 'Olga', lastname: 'Outbox' }, cliActor());
+    const browser = await new ConsoleBrowser(instance).signIn(plain);
+    const { address } = await invite();
+    const [mail] = (await outbox()).filter((row) => row.recipient === address);
+    if (!mail) throw new Error(`no invitation mail to ${address}`);
+    // Its delivery failed: the kind of mail the outbox offers to retry.
+    await instance.db.kysely
+      .updateTable('mail_outbox')
+      .set({ status: 'failed', last_response: '550 mailbox unavailable' })
+      .where('id', '=', mail.id)
+      .execute();
+    const statusOf = async () =>
+      (
+        await instance.db.kysely
+          .selectFrom('mail_outbox')
+          .select('status')
+          .where('id', '=', mail.id)
+          .executeTakeFirstOrThrow()
+      ).status;
+
+    for (const path of ['/console/mail', '/console/mail?status=failed']) {
+      expect((await admin.get(path)).body).toContain(address);
+      const page = await browser.get(path);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain(address);
+      expect(page.body).not.toContain(`/console/mail/${mail.id}`);
+    }
+    const failedElsewhere = await instance.db.kysely
+      .selectFrom('mail_outbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'failed')
+      .where('stage', '!=', 'user_invitation')
+      .executeTakeFirstOrThrow();
+    const retried = await browser.post('/console/mail/retry-failed', {});
+    expect(retried.statusCode).toBe(303);
+    expect(retried.headers.location).toBe(`/console/mail?queued=${Number(failedElsewhere.n)}`);
+    expect(await statusOf()).toBe('failed');
+
+    const byAdmin = await admin.post('/console/mail/retry-failed', {});
+    expect(byAdmin.headers.location).toMatch(/\?queued=[1-9]/);
+    expect(await statusOf()).toBe('queued');
+  });
+
   it('resends (a new link, the old one dead) and cancels (the user removed, the address free)', async () => {
     const { address } = await invite();
     const first = linkPath((await mailTo(address)).text ?? '');
