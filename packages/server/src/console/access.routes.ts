@@ -24,7 +24,7 @@ import { formValues } from '../http/form-body.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
 import { fill } from '../pages/strings.js';
 import { accessStrings } from './access-strings.js';
-import { consoleActorOf, doneText, showConsole, signedDone, viewerOf } from './console-kit.js';
+import { consoleActorOf, doneText, refusalOf, showConsole, signedDone, viewerOf } from './console-kit.js';
 import { pendingInvitation, pendingInvitations } from './invitations.service.js';
 import { inviteStrings } from './invite-strings.js';
 import { endOtherSessions } from './sessions.service.js';
@@ -124,7 +124,7 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
       );
     } catch (error) {
       if (!(error instanceof BusinessError)) throw error;
-      const problems = [problemOf(accessStrings(viewer.language), error.message)];
+      const problems = [problemOf(accessStrings(viewer.language), error.message, viewer.language)];
       return showConsole(reply, 400, clientFormView(viewer, { values, problems }));
     }
   });
@@ -203,7 +203,7 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
       );
     } catch (error) {
       if (!(error instanceof BusinessError)) throw error;
-      const problems = [problemOf(accessStrings(viewer.language), error.message)];
+      const problems = [problemOf(accessStrings(viewer.language), error.message, viewer.language)];
       return showConsole(reply, 400, keyFormView(viewer, { values, problems }));
     }
   });
@@ -307,8 +307,8 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
           await endOtherSessions(db, user.id, actor);
         }
       } catch (error) {
-        if (!(error instanceof BusinessError)) throw error;
-        const problem = error.message.slice(error.message.indexOf(': ') + 2);
+        const refusal = refusalOf(request, error);
+        const problem = refusal.slice(refusal.indexOf(': ') + 2);
         const invitation = await pendingInvitation(db, user.id, clock());
         return showConsole(
           reply,

@@ -25,7 +25,7 @@ import { listMails } from '../mail/outbox.service.js';
 import { PAGE_CSP } from '../pages/security.js';
 import { campaignRetentionOf } from '../retention/retention.service.js';
 import { campaignStrings } from './campaign-strings.js';
-import { consoleActorOf, showConsole, viewerOf } from './console-kit.js';
+import { consoleActorOf, refusalOf, showConsole, viewerOf } from './console-kit.js';
 import {
   addedNotice,
   addMembersView,
@@ -174,14 +174,14 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
       const query = validated(CampaignExportQuery, request.query, 'query');
       return sendExport(request, reply, await exportCampaign(deps, id, query));
     } catch (error) {
-      if (!(error instanceof BusinessError)) throw error;
       // An address edited by hand (a format the export has not): the API's message, on a page.
+      const refusal = refusalOf(request, error);
       const viewer = viewerOf(request);
       const s = campaignStrings(viewer.language);
       return page(
         reply,
         400,
-        consoleMessage(viewer, s.downloadRefused, [error.message], {
+        consoleMessage(viewer, s.downloadRefused, [refusal], {
           href: campaignHref(id),
           text: s.backToCampaign,
         }),
@@ -219,11 +219,10 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
           consoleActorOf(request),
         );
       } catch (error) {
-        if (!(error instanceof BusinessError)) throw error;
         return page(
           reply,
           400,
-          settingView(viewerOf(request), campaign, field, { value, error: error.message }),
+          settingView(viewerOf(request), campaign, field, { value, error: refusalOf(request, error) }),
         );
       }
       return reply.redirect(`${campaignHref(campaignid)}?done=saved#settings`, 303);
@@ -286,13 +285,13 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
         full += result.skipped.filter((skip) => skip.reason === SKIP_FULL).length;
       }
     } catch (error) {
-      if (!(error instanceof BusinessError)) throw error;
+      const text = refusalOf(request, error);
       return page(
         reply,
         400,
         await addPage(request, campaignid, request.query, {
           field: byGroup ? 'groups' : 'members',
-          text: error.message,
+          text,
         }),
       );
     }

@@ -1,10 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { type Actor, consoleActor } from '../audit/actor.js';
+import { BusinessError } from '../domain/errors.js';
 import { renderPage } from '../pages/render.js';
 import { cookieValue } from '../pages/security.js';
 import { acceptedLanguage } from '../questionnaire/page-kit.js';
 import { isLanguage, type Language } from '../variants/variant.types.js';
+import { refusalIn } from './refusals.js';
 import type { SignedIn } from './sessions.service.js';
 import type { ConsoleView, Viewer } from './views/console-view.js';
 
@@ -58,6 +60,15 @@ export function chosenLanguage(request: FastifyRequest): Language | undefined {
 /** The console language of a request: the session's choice, the cookie's, else the browser's. */
 export function languageOf(request: FastifyRequest): Language {
   return chosenLanguage(request) ?? acceptedLanguage(request.headers['accept-language']);
+}
+
+/**
+ * A service's refusal, for the form it comes back to, in the viewer's language (refusals.ts).
+ * Anything but a BusinessError is thrown on, to the console's error page.
+ */
+export function refusalOf(request: FastifyRequest, error: unknown): string {
+  if (!(error instanceof BusinessError)) throw error;
+  return refusalIn(languageOf(request), error.message);
 }
 
 /** Who is looking at a console page, for the views. */

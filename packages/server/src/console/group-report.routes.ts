@@ -2,14 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { listCampaigns } from '../campaigns/campaigns.service.js';
 import type { AppContext } from '../context.js';
-import { BusinessError } from '../domain/errors.js';
 import { listGroups } from '../groups/groups.service.js';
 import { formValues } from '../http/form-body.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
 import { fill } from '../pages/strings.js';
 import { chosenReports } from '../reports/group.service.js';
 import * as reports from '../reports/reports.service.js';
-import { consoleActorOf, showConsole, viewerOf } from './console-kit.js';
+import { consoleActorOf, refusalOf, showConsole, viewerOf } from './console-kit.js';
 import {
   forgetChoice,
   GROUP_REPORT_KINDS,
@@ -97,8 +96,7 @@ export async function groupReportPages(app: ApiInstance, deps: AppContext) {
     try {
       plan = await planOf(deps, choice, selection);
     } catch (error) {
-      if (!(error instanceof BusinessError)) throw error;
-      plan = { refused: error.message };
+      plan = { refused: refusalOf(request, error) };
     }
     const ok = !('refused' in plan) && selection.problem === undefined;
     const ids = selection.master ? [selection.master, ...selection.ids] : [...selection.ids];
@@ -256,7 +254,7 @@ export async function groupReportPages(app: ApiInstance, deps: AppContext) {
     try {
       outcome = await makeOnce(deps, session, caller(request), excluded, reasons, consoleActorOf(request));
     } catch (error) {
-      if (!(error instanceof BusinessError)) throw error;
+      const refusal = refusalOf(request, error);
       const choice = await loadChoice(db, session);
       if (!choice) return gone(request, reply);
       // Every reason as typed comes back, ticked or not.
@@ -267,7 +265,7 @@ export async function groupReportPages(app: ApiInstance, deps: AppContext) {
       return showCheck(request, reply, choice, {
         ticked: new Set(excluded),
         reasons: typed,
-        error: error.message,
+        error: refusal,
       });
     }
     if ('gone' in outcome) return gone(request, reply);

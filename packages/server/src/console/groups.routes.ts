@@ -2,11 +2,10 @@ import { GroupCreate, GroupPatch } from '@assay/schema';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
-import { BusinessError } from '../domain/errors.js';
 import * as groups from '../groups/groups.service.js';
 import { formValues } from '../http/form-body.js';
 import { type ApiInstance, fieldsOf, validated } from '../http/route-schema.js';
-import { consoleActorOf, showConsole, viewerOf } from './console-kit.js';
+import { consoleActorOf, refusalOf, showConsole, viewerOf } from './console-kit.js';
 import {
   groupCreateView,
   groupMembersView,
@@ -24,12 +23,6 @@ const caller = (request: FastifyRequest) => ({ userId: request.operator?.user.id
 const field = (body: unknown, name: string) => {
   const value = fieldsOf(body)[name];
   return typeof value === 'string' ? value : '';
-};
-
-/** Business errors come back to the form; anything else is the error page's. */
-const messageOf = (error: unknown) => {
-  if (error instanceof BusinessError) return error.message;
-  throw error;
 };
 
 /** The group tree, and the forms that create, rename and move a group and move its members. */
@@ -65,7 +58,7 @@ export async function groupPages(app: ApiInstance, deps: AppContext) {
       return showConsole(
         reply,
         400,
-        groupCreateView(viewerOf(request), all, { values, error: messageOf(error) }),
+        groupCreateView(viewerOf(request), all, { values, error: refusalOf(request, error) }),
       );
     }
   });
@@ -89,7 +82,7 @@ export async function groupPages(app: ApiInstance, deps: AppContext) {
       );
       return reply.redirect(`/console/groups#group-${id}`, 303);
     } catch (error) {
-      const message = messageOf(error);
+      const message = refusalOf(request, error);
       const group = await groups.getGroup(db, caller(request), id);
       return showConsole(reply, 400, groupRenameView(viewerOf(request), group, { name, error: message }));
     }
@@ -110,7 +103,7 @@ export async function groupPages(app: ApiInstance, deps: AppContext) {
       await groups.patchGroup(db, dialect, consoleActorOf(request), caller(request), id, patch);
       return reply.redirect(`/console/groups#group-${id}`, 303);
     } catch (error) {
-      const message = messageOf(error);
+      const message = refusalOf(request, error);
       const [group, all] = await Promise.all([
         groups.getGroup(db, caller(request), id),
         groups.listGroups(db, caller(request)),
@@ -143,7 +136,7 @@ export async function groupPages(app: ApiInstance, deps: AppContext) {
         await groups.moveMembers(db, consoleActorOf(request), id, to === 'none' ? null : to, chosen);
         return reply.redirect(`/console/groups#group-${id}`, 303);
       } catch (thrown) {
-        error = messageOf(thrown);
+        error = refusalOf(request, thrown);
       }
     }
     const [group, all, members] = await Promise.all([

@@ -9,7 +9,7 @@ import { boundaryOf, type MultipartForm, parseMultipart } from '../http/multipar
 import { IMPORT_BODY_LIMIT, readBody } from '../http/read-body.js';
 import { type ApiInstance, validated } from '../http/route-schema.js';
 import { utf8Body } from '../util/text.js';
-import { consoleActorOf, showConsole, viewerOf } from './console-kit.js';
+import { consoleActorOf, refusalOf, showConsole, viewerOf } from './console-kit.js';
 import {
   checkUpload,
   confirmUpload,
@@ -102,8 +102,7 @@ export async function importPages(app: ApiInstance, deps: AppContext) {
     try {
       options = validated(MemberImportQuery, { groupid, update }, 'query');
     } catch (error) {
-      if (!(error instanceof BusinessError)) throw error;
-      problem = { field: 'groupid', text: error.message };
+      problem = { field: 'groupid', text: refusalOf(request, error) };
     }
     const chosen = file && (file.filename !== '' || file.bytes.length > 0);
     const text = chosen ? utf8Body(file.bytes, file.contentType) : pasted.trim() === '' ? '' : pasted;

@@ -10,6 +10,7 @@ import { checkCsrf, csrfToken } from '../pages/security.js';
 import {
   chosenLanguage,
   consoleActorOf,
+  refusalOf,
   sessionCookieHeader,
   showConsole,
   signedDone,
@@ -139,9 +140,9 @@ export async function inviteRoutes(app: ApiInstance, deps: AppContext) {
         }
         await cancelInvitation(db, consoleActorOf(request), user.id);
       } catch (error) {
-        if (!(error instanceof BusinessError)) throw error;
         // Nothing to resend or cancel any more (accepted, or cancelled in another tab): say so.
-        const problem = error.message.slice(error.message.indexOf(': ') + 2);
+        const refusal = refusalOf(request, error);
+        const problem = refusal.slice(refusal.indexOf(': ') + 2);
         const invitation = await pendingInvitation(db, user.id, clock());
         const self = user.id === managerId(request);
         return showConsole(reply, 400, userView(viewerOf(request), { user, self, problem, invitation }));

@@ -2,13 +2,12 @@ import { MemberCreate, MemberPatch } from '@assay/schema';
 import { Type } from 'typebox';
 import { memberCampaigns } from '../campaigns/campaign-members.service.js';
 import type { AppContext } from '../context.js';
-import { BusinessError } from '../domain/errors.js';
 import { getGroup } from '../groups/groups.service.js';
 import { type ApiInstance, fieldsOf, validated } from '../http/route-schema.js';
 import { exportMemberData } from '../members/member-data.service.js';
 import * as members from '../members/members.service.js';
 import { memberReports } from '../reports/reports.service.js';
-import { consoleActorOf, showConsole, viewerOf } from './console-kit.js';
+import { consoleActorOf, refusalOf, showConsole, viewerOf } from './console-kit.js';
 import { MEMBER_FORM_FIELDS, memberFormView, memberListView, memberView } from './views/members.view.js';
 
 const memberParams = { schema: { params: Type.Object({ memberid: Type.String({ maxLength: 40 }) }) } };
@@ -23,12 +22,6 @@ function formOf(body: unknown): Record<string, string> {
   }
   return values;
 }
-
-/** Business errors come back to the form; anything else is the error page's. */
-const messageOf = (error: unknown) => {
-  if (error instanceof BusinessError) return error.message;
-  throw error;
-};
 
 /** The member list, a member's page, and the forms that add and edit a member. */
 export async function memberPages(app: ApiInstance, deps: AppContext) {
@@ -69,7 +62,11 @@ export async function memberPages(app: ApiInstance, deps: AppContext) {
       );
       return reply.redirect(`/console/members/${created.memberid}`, 303);
     } catch (error) {
-      return showConsole(reply, 400, memberFormView(viewerOf(request), { values, error: messageOf(error) }));
+      return showConsole(
+        reply,
+        400,
+        memberFormView(viewerOf(request), { values, error: refusalOf(request, error) }),
+      );
     }
   });
 
@@ -124,7 +121,7 @@ export async function memberPages(app: ApiInstance, deps: AppContext) {
       return showConsole(
         reply,
         400,
-        memberFormView(viewer, { memberId: id, values, error: messageOf(error) }),
+        memberFormView(viewer, { memberId: id, values, error: refusalOf(request, error) }),
       );
     }
   });

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
-import { BusinessError } from '../domain/errors.js';
 import { sendPdf } from '../http/pdf-reply.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
 import { fill } from '../pages/strings.js';
@@ -9,7 +8,7 @@ import { reportLink } from '../questionnaire/links.js';
 import { verbatimReasons } from '../reports/group.service.js';
 import { renderReport } from '../reports/report-pdf.js';
 import * as reports from '../reports/reports.service.js';
-import { consoleActorOf, showConsole, viewerOf } from './console-kit.js';
+import { consoleActorOf, refusalOf, showConsole, viewerOf } from './console-kit.js';
 import { groupReportStrings } from './group-report-strings.js';
 import { reportsStrings } from './reports-strings.js';
 import { reportDeleteView, reportLanguageView, reportListView, reportView } from './views/reports.view.js';
@@ -19,12 +18,6 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (value: string | undefined) =>
   value && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : undefined;
 const seq = (value: string | undefined) => (value === undefined ? undefined : Number(value));
-
-/** Business errors come back to the page; anything else is the error page's. */
-const messageOf = (error: unknown) => {
-  if (error instanceof BusinessError) return error.message;
-  throw error;
-};
 
 /** Reports in the console: the list, a report's page, its PDF, recalc, language and deletion. */
 export async function reportPages(app: ApiInstance, deps: AppContext) {
@@ -146,7 +139,7 @@ export async function reportPages(app: ApiInstance, deps: AppContext) {
     try {
       await reports.recalc(deps, id, consoleActorOf(request));
     } catch (error) {
-      return showConsole(reply, 400, await detail(request, id, { error: messageOf(error) }));
+      return showConsole(reply, 400, await detail(request, id, { error: refusalOf(request, error) }));
     }
     return reply.redirect(`/console/reports/${encodeURIComponent(id)}?done=recalc`, 303);
   });
@@ -164,7 +157,7 @@ export async function reportPages(app: ApiInstance, deps: AppContext) {
       // The API's PATCH /reports/{id} with `{ language }`.
       await reports.patchReport(deps, id, { language }, consoleActorOf(request));
     } catch (error) {
-      const error_ = messageOf(error);
+      const error_ = refusalOf(request, error);
       const found = await reports.reportDetail(deps, id);
       return showConsole(
         reply,
@@ -185,7 +178,7 @@ export async function reportPages(app: ApiInstance, deps: AppContext) {
     try {
       await reports.deleteReport(deps, id, consoleActorOf(request));
     } catch (error) {
-      const message = messageOf(error);
+      const message = refusalOf(request, error);
       const found = await reports.reportDetail(deps, id);
       return showConsole(reply, 400, reportDeleteView(viewerOf(request), { ...found, error: message }));
     }

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { BusinessError } from '../domain/errors.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
 import { campaignRetentionOf, setCampaignRetention } from '../retention/retention.service.js';
-import { consoleActorOf, showConsole, viewerOf } from './console-kit.js';
+import { consoleActorOf, refusalOf, showConsole, viewerOf } from './console-kit.js';
 import { retentionFormView } from './views/retention.view.js';
 
 const campaignParams = Type.Object({ campaignid: Type.String() });
@@ -47,7 +47,10 @@ export async function retentionRoutes(app: ApiInstance, deps: AppContext) {
         return showConsole(
           reply,
           400,
-          retentionFormView(viewerOf(request), campaign, retention, { value, error: error.message }),
+          retentionFormView(viewerOf(request), campaign, retention, {
+            value,
+            error: refusalOf(request, error),
+          }),
         );
       }
       return reply.redirect(`/console/campaigns/${campaign.campaignid}?done=saved#settings`, 303);

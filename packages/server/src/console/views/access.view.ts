@@ -2,10 +2,12 @@ import { SCOPES } from '@assay/schema';
 import type { ApiKeyListing, ClientListing } from '../../auth/auth.repository.js';
 import type { UserRow } from '../../auth/auth.table.js';
 import { fill } from '../../pages/strings.js';
+import type { Language } from '../../variants/variant.types.js';
 import { type AccessStrings, accessStrings } from '../access-strings.js';
 import { consoleDateTime } from '../format.js';
 import type { PendingInvitation } from '../invitations.service.js';
 import { inviteStrings } from '../invite-strings.js';
+import { refusalIn } from '../refusals.js';
 import { type ConsoleView, chrome, type Viewer } from './console-view.js';
 
 /** A problem with one field of a form: the field's id and what to say. */
@@ -24,17 +26,20 @@ export interface AccessFormValues {
 const EMPTY: AccessFormValues = { name: '', scopes: [], redirects: '' };
 
 /**
- * A service's refusal (`field: problem`) as a problem of a form field; the fields the console
- * names itself (an empty name, no scope) in the viewer's words.
+ * A service's refusal (`field: problem`, in English) as a problem of a form field; the fields the
+ * console names itself (an empty name, no scope) in the viewer's words, the others translated
+ * (refusals.ts).
  */
-export function problemOf(a: AccessStrings, message: string): FieldProblem {
+export function problemOf(a: AccessStrings, message: string, language: Language): FieldProblem {
   const colon = message.indexOf(': ');
   const field = colon < 0 ? '' : message.slice(0, colon);
   const text = colon < 0 ? message : message.slice(colon + 2);
-  if (field === 'name') return { field: 'name', text: text === 'must not be empty' ? a.nameMissing : text };
+  const translated = () => refusalIn(language, text);
+  if (field === 'name')
+    return { field: 'name', text: text === 'must not be empty' ? a.nameMissing : translated() };
   if (field === 'scopes') return { field: 'scopes', text: a.scopesMissing };
-  if (field === 'redirect-uri') return { field: 'redirects', text };
-  return { field: 'name', text: message };
+  if (field === 'redirect-uri') return { field: 'redirects', text: translated() };
+  return { field: 'name', text: refusalIn(language, message) };
 }
 
 const scopeWords = (a: AccessStrings, scopes: string) =>

@@ -10,6 +10,7 @@ import { labelsFor } from '../../pdf/labels.js';
 import { CONTENT_WIDTH, COVER, FOOTER, INK, MUTED, PAGE, RULE, STYLES } from '../../pdf/layout.js';
 import type { Language } from '../../variants/variant.types.js';
 import { brandingStrings } from '../branding-strings.js';
+import { refusalIn } from '../refusals.js';
 import { type ConsoleView, chrome, type Viewer } from './console-view.js';
 
 /** The values the form and the cover show: saved, posted or typed for a preview. */
@@ -54,7 +55,7 @@ export function brandingView(
   const problems = input.problems ?? [];
   const errorOf = (field: BrandingField) => {
     const found = problems.find((p) => p.field === field);
-    return found ? `${labels[field]}: ${found.problem}` : undefined;
+    return found ? `${labels[field]}: ${refusalIn(viewer.language, found.problem)}` : undefined;
   };
   // A colour that cannot be shown (mistyped) leaves the picker at the colour the cover uses.
   const pickerColor = /^#[0-9a-f]{6}$/.test(input.values.color) ? input.values.color : input.previewColor;

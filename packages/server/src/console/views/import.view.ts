@@ -2,6 +2,7 @@ import type { Group, MemberImportResult } from '@assay/schema';
 import { fill } from '../../pages/strings.js';
 import { consoleNumber } from '../format.js';
 import { membersStrings } from '../members-strings.js';
+import { refusalIn } from '../refusals.js';
 import { type ConsoleView, chrome, type Viewer } from './console-view.js';
 import { flatten, groupTree } from './groups.view.js';
 
@@ -96,7 +97,8 @@ export function importCheckView(viewer: Viewer, input: ImportCheckInput): Consol
   const m = membersStrings(viewer.language);
   const number = (n: number) => consoleNumber(viewer.language, n);
   const { result } = input;
-  const problems = input.problem ? [input.problem] : [];
+  const said = (message: string) => refusalIn(viewer.language, message);
+  const problems = input.problem ? [said(input.problem)] : [];
   const errors = result?.errors ?? [];
   const failed = problems.length > 0 || errors.length > 0;
   const count = result ? result.created.length + result.updated.length : 0;
@@ -105,7 +107,7 @@ export function importCheckView(viewer: Viewer, input: ImportCheckInput): Consol
     return input.names.map((_, column) => cells[column] ?? '');
   };
   const firstError = new Map<number, string>();
-  for (const error of errors) if (!firstError.has(error.row)) firstError.set(error.row, error.message);
+  for (const error of errors) if (!firstError.has(error.row)) firstError.set(error.row, said(error.message));
   const shownErrors = [...firstError].slice(0, CHECK_ROWS_SHOWN);
   const title = failed
     ? fill(m.problemsTitle, { name: input.name })
@@ -151,7 +153,9 @@ export function importDoneView(viewer: Viewer, result: MemberImportResult): Cons
         fill(m.doneRefused, { count: number(result.errors.length) }),
       ],
       errors: undefined,
-      refused: result.errors.slice(0, CHECK_ROWS_SHOWN),
+      refused: result.errors
+        .slice(0, CHECK_ROWS_SHOWN)
+        .map((error) => ({ ...error, message: refusalIn(viewer.language, error.message) })),
     },
   };
 }

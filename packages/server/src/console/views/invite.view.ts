@@ -1,6 +1,7 @@
 import type { UserRow } from '../../auth/auth.table.js';
 import { MIN_PASSWORD_LENGTH } from '../../auth/user-rules.js';
 import { fill } from '../../pages/strings.js';
+import type { Language } from '../../variants/variant.types.js';
 import { accessStrings } from '../access-strings.js';
 import { consoleDateTime } from '../format.js';
 import {
@@ -9,6 +10,7 @@ import {
   type PendingInvitation,
 } from '../invitations.service.js';
 import { type InviteStrings, inviteStrings } from '../invite-strings.js';
+import { refusalIn } from '../refusals.js';
 import { CONSOLE_LANGUAGES, consoleStrings } from '../strings.js';
 import { usersView } from './access.view.js';
 import { type ConsoleView, chrome, type Viewer } from './console-view.js';
@@ -30,12 +32,12 @@ export interface InviteProblem {
 
 const DAYS = Math.round(INVITATION_LIFETIME_MS / 86_400_000);
 
-/** A service's words in the viewer's language where the console has its own, else as they are. */
-function problemText(i: InviteStrings, problem: InviteProblem): string {
+/** A service's words in the viewer's language: the console's own where it has them, else translated. */
+function problemText(i: InviteStrings, language: Language, problem: InviteProblem): string {
   if (problem.field === 'email' && problem.text === 'is required') return i.required;
   if (problem.field === 'firstname' && problem.text === 'must not be empty') return i.firstnameMissing;
   if (problem.field === 'lastname' && problem.text === 'must not be empty') return i.lastnameMissing;
-  return problem.text;
+  return refusalIn(language, problem.text);
 }
 
 /** The form's model: values, each field's problem, the language choice (the viewer's by default). */
@@ -49,14 +51,14 @@ export function inviteFormModel(
   const shown = values ?? { email: '', firstname: '', lastname: '', admin: false, language: viewer.language };
   const errorOf = (field: InvitationField) => {
     const problem = problems.find((p) => p.field === field);
-    return problem ? problemText(i, problem) : undefined;
+    return problem ? problemText(i, viewer.language, problem) : undefined;
   };
   return {
     i,
     intro: fill(i.intro, { days: DAYS }),
     values: shown,
     errors: problems.length
-      ? problems.map((p) => ({ href: `#invite-${p.field}`, text: problemText(i, p) }))
+      ? problems.map((p) => ({ href: `#invite-${p.field}`, text: problemText(i, viewer.language, p) }))
       : undefined,
     emailError: errorOf('email'),
     firstnameError: errorOf('firstname'),

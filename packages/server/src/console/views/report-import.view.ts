@@ -3,6 +3,7 @@ import { fill } from '../../pages/strings.js';
 import type { ImportRow, PersonalReportRequest, ReportImportCheck } from '../../reports/personal.service.js';
 import type { Variant } from '../../variants/variant.types.js';
 import { consoleDate, consoleNumber } from '../format.js';
+import { refusalIn } from '../refusals.js';
 import { reportImportStrings } from '../report-import-strings.js';
 import { consoleStrings } from '../strings.js';
 import { type ConsoleView, chrome, type Viewer } from './console-view.js';
@@ -120,8 +121,9 @@ export function reportImportCheckView(viewer: Viewer, input: ReportImportCheckIn
   const c = consoleStrings(viewer.language);
   const number = (n: number) => consoleNumber(viewer.language, n);
   const variantLabel = input.variant ? variantName(input.variant, input.alias, viewer.language) : input.alias;
+  const said = (message: string) => refusalIn(viewer.language, message);
   const problems = input.problem
-    ? [input.problem]
+    ? [said(input.problem)]
     : input.variant === undefined
       ? [fill(s.variantGone, { name: input.alias })]
       : [];
@@ -153,7 +155,7 @@ export function reportImportCheckView(viewer: Viewer, input: ReportImportCheckIn
     ];
   };
   const firstError = new Map<number, string>();
-  for (const error of errors) if (!firstError.has(error.row)) firstError.set(error.row, error.message);
+  for (const error of errors) if (!firstError.has(error.row)) firstError.set(error.row, said(error.message));
   const title = failed
     ? fill(s.problemsTitle, { name: input.name })
     : fill(s.checkTitle, { name: input.name });
@@ -202,7 +204,9 @@ export function reportImportDoneView(viewer: Viewer, result: ReportImportResult,
         fill(s.doneCreated, { count: number(result.created.length) }),
         fill(s.doneRefused, { count: number(result.errors.length) }),
       ],
-      refused: result.errors.slice(0, CHECK_ROWS_SHOWN),
+      refused: result.errors
+        .slice(0, CHECK_ROWS_SHOWN)
+        .map((error) => ({ ...error, message: refusalIn(viewer.language, error.message) })),
       reportsHref: `/console/reports?${new URLSearchParams({ variant: alias })}`,
     },
   };

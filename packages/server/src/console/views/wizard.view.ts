@@ -6,6 +6,7 @@ import type { MailStage } from '../../variants/variant.types.js';
 import { isLanguage, type Language, type Variant } from '../../variants/variant.types.js';
 import type { DraftAnswers } from '../drafts.repository.js';
 import { consoleDateTime } from '../format.js';
+import { refusalIn } from '../refusals.js';
 import type { WizardProblem } from '../wizard.service.js';
 import {
   applies,
@@ -55,13 +56,17 @@ export interface StepInput {
 
 type Block = Record<string, unknown>;
 
+/** A page's problem in the viewer's words: the service's refusal translated, or "choose one". */
+const problemText = (w: WizardStrings, language: Language, problem: WizardProblem) =>
+  problem.message === undefined ? w.chooseOne : refusalIn(language, problem.message);
+
 /** One question page of the wizard: its question, fields, message and Continue button. */
 export function wizardStepView(viewer: Viewer, input: StepInput): ConsoleView {
   const base = chrome(viewer, 'campaigns');
   const w = wizardStrings(viewer.language);
   const { step, answers, problem } = input;
   const errorOf = (field: string) =>
-    problem && problem.field === field ? (problem.message ?? w.chooseOne) : undefined;
+    problem && problem.field === field ? problemText(w, viewer.language, problem) : undefined;
   const value = (field: string) => answers[field] ?? '';
 
   const text = (field: string, label: string, hint?: string, extra: Block = {}): Block => {
@@ -297,7 +302,7 @@ export function wizardStepView(viewer: Viewer, input: StepInput): ConsoleView {
   const single = blocks.length === 1;
   for (const block of blocks) block.asHeading = single;
   const previous = previousStep(step, answers);
-  const message = problem ? (problem.message ?? w.chooseOne) : undefined;
+  const message = problem ? problemText(w, viewer.language, problem) : undefined;
   return {
     template: 'console/wizard-step',
     model: {
@@ -430,7 +435,7 @@ export function wizardCheckView(viewer: Viewer, input: CheckInput): ConsoleView 
     },
   ];
   const problem = input.problem;
-  const message = problem ? (problem.message ?? w.chooseOne) : undefined;
+  const message = problem ? problemText(w, viewer.language, problem) : undefined;
   const shown = rows
     .filter((row) => applies(row.step, answers))
     .map((row, index) => ({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiKeyListing, ClientListing } from '../../../src/auth/auth.repository.js';
 import { accessStrings } from '../../../src/console/access-strings.js';
+import { REFUSALS } from '../../../src/console/refusal-strings.js';
 import {
   clientFormView,
   clientsView,
@@ -48,12 +49,17 @@ const key: ApiKeyListing = {
 describe('access views', () => {
   it('names a service refusal’s field, in the viewer’s words where the console has them', () => {
     const a = accessStrings('frFR');
-    expect(problemOf(a, 'name: must not be empty')).toEqual({ field: 'name', text: a.nameMissing });
-    expect(problemOf(a, 'scopes: name at least one (known: members)')).toEqual({
+    expect(problemOf(a, 'name: must not be empty', 'frFR')).toEqual({ field: 'name', text: a.nameMissing });
+    expect(problemOf(a, 'scopes: name at least one (known: members)', 'frFR')).toEqual({
       field: 'scopes',
       text: a.scopesMissing,
     });
-    expect(problemOf(a, 'redirect-uri: must not have a fragment: "x#y"').field).toBe('redirects');
+    // The others in the viewer's language (refusals.ts), the value as it was.
+    const fragment = REFUSALS.find((text) => text.en === 'must not have a fragment: "{uri}"');
+    expect(problemOf(a, 'redirect-uri: must not have a fragment: "x#y"', 'frFR')).toEqual({
+      field: 'redirects',
+      text: fragment?.frFR.replace('{uri}', 'x#y'),
+    });
   });
 
   it('lists the owner only for an admin, and scopes in plain words', () => {
