@@ -27,6 +27,7 @@ import { accessStrings } from './access-strings.js';
 import { consoleActorOf, doneText, refusalOf, showConsole, signedDone, viewerOf } from './console-kit.js';
 import { pendingInvitation, pendingInvitations } from './invitations.service.js';
 import { inviteStrings } from './invite-strings.js';
+import { problemsOf } from './refusals.js';
 import { endOtherSessions } from './sessions.service.js';
 import {
   type AccessFormValues,
@@ -124,7 +125,9 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
       );
     } catch (error) {
       if (!(error instanceof BusinessError)) throw error;
-      const problems = [problemOf(accessStrings(viewer.language), error.message, viewer.language)];
+      const problems = problemsOf(error.message).map((problem) =>
+        problemOf(accessStrings(viewer.language), problem, viewer.language),
+      );
       return showConsole(reply, 400, clientFormView(viewer, { values, problems }));
     }
   });
@@ -203,7 +206,9 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
       );
     } catch (error) {
       if (!(error instanceof BusinessError)) throw error;
-      const problems = [problemOf(accessStrings(viewer.language), error.message, viewer.language)];
+      const problems = problemsOf(error.message).map((problem) =>
+        problemOf(accessStrings(viewer.language), problem, viewer.language),
+      );
       return showConsole(reply, 400, keyFormView(viewer, { values, problems }));
     }
   });

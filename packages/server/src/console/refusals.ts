@@ -49,14 +49,18 @@ function translated(language: Exclude<Language, 'enUS'>, text: string): string {
   return text;
 }
 
+/** The problems of a refusal, each `field: text` (or a text alone), in the order the service gave them. */
+export function problemsOf(message: string): string[] {
+  return message.split(NEXT_PROBLEM);
+}
+
 /**
  * A service's refusal in the viewer's language: the text of each problem translated where
  * REFUSALS knows it, the field names and the values in it unchanged. In English, the message.
  */
 export function refusalIn(language: Language, message: string): string {
   if (language === 'enUS') return message;
-  return message
-    .split(NEXT_PROBLEM)
+  return problemsOf(message)
     .map((problem) => {
       const field = FIELD.exec(problem)?.[0] ?? '';
       return field + translated(language, problem.slice(field.length));

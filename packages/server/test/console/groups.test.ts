@@ -86,6 +86,13 @@ for (const dialect of dialects) {
         const api = await instance.call('POST', '/groups', { body: fields });
         expect(api.json.status).toBe('ERROR');
       }
+      // Two fields wrong at once: each problem next to its own field, both in the summary.
+      const both = await browser.post('/console/groups/new', { name: '', alias: 'no spaces' });
+      expect(both.statusCode).toBe(400);
+      for (const field of ['name', 'alias']) {
+        expect(both.body).toContain(`href="#field-${field}"`);
+        expect(both.body).toContain(`id="field-${field}-error"`);
+      }
       expect((await groupsNow()).length).toBe(before);
       const created = await browser.post('/console/groups/new', {
         name: 'Asia',

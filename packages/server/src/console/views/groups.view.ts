@@ -3,7 +3,7 @@ import { fill } from '../../pages/strings.js';
 import { consoleNumber } from '../format.js';
 import { type MembersStrings, membersStrings } from '../members-strings.js';
 import { type ConsoleView, chrome, type Viewer } from './console-view.js';
-import { errorOf, memberName, textFields } from './members.view.js';
+import { errorOf, errorsOf, memberName, textFields } from './members.view.js';
 
 /** A group in the tree, with its sub-groups (by name). */
 export interface GroupNode {
@@ -90,7 +90,8 @@ export function groupCreateView(
 ): ConsoleView {
   const base = chrome(viewer, 'groups');
   const m = membersStrings(viewer.language);
-  const error = input.error ? errorOf(input.error, ['name', 'alias', 'parentgroup']) : undefined;
+  // Several problems at once (`name: must not be empty; alias: ...`): each next to its field.
+  const errors = input.error ? errorsOf(input.error, ['name', 'alias', 'parentgroup']) : [];
   return {
     template: 'console/group-form',
     model: {
@@ -106,7 +107,7 @@ export function groupCreateView(
           { name: 'alias', label: m.groupAlias, hint: m.groupAliasHint },
         ],
         input.values,
-        error,
+        errors,
         base.t,
         m,
       ),
@@ -114,10 +115,13 @@ export function groupCreateView(
         'parentgroup',
         m.groupParent,
         parentOptions(m, flatten(groupTree(groups)), input.values.parentgroup ?? 'root'),
-        error?.field === 'parentgroup' ? error.text : undefined,
+        errors.find((error) => error.field === 'parentgroup')?.text,
       ),
       errorHidden: base.t.errorHidden,
-      errors: error ? [{ href: `#field-${error.field}`, text: error.text }] : undefined,
+      errors:
+        errors.length > 0
+          ? errors.map((error) => ({ href: `#field-${error.field}`, text: error.text }))
+          : undefined,
     },
   };
 }

@@ -3,6 +3,7 @@ import type { MemberListPage } from '../../members/members.service.js';
 import { fill } from '../../pages/strings.js';
 import { consoleDate } from '../format.js';
 import { type MembersStrings, membersStrings } from '../members-strings.js';
+import { problemsOf } from '../refusals.js';
 import type { ConsoleStrings } from '../strings.js';
 import { type ConsoleView, chrome, type Viewer } from './console-view.js';
 
@@ -26,7 +27,7 @@ export function errorOf(message: string, fields: readonly string[]): { field: st
  * else the whole message as one error (errorOf).
  */
 export function errorsOf(message: string, fields: readonly string[]): { field: string; text: string }[] {
-  const parts = message.split('; ');
+  const parts = problemsOf(message);
   const each = parts.map((part) => ({ field: /^([a-z]+)(?:[.:[])/.exec(part)?.[1] ?? '', text: part }));
   const distinct = new Set(each.map((error) => error.field));
   return parts.length > 1 &&
