@@ -17,6 +17,7 @@ import { type Db, ping } from './db/database.js';
 import { BusinessError } from './domain/errors.js';
 import { groupRoutes } from './groups/groups.routes.js';
 import { auditRefusals } from './http/audit-refusals.js';
+import { allowCrossOrigin } from './http/cross-origin.js';
 import {
   handleClientError,
   handleError,
@@ -26,6 +27,7 @@ import {
 import { openapiOptions } from './http/openapi.js';
 import { lazyChildLogger } from './http/request-logger.js';
 import { type GuardedRoute, guardRoutes } from './http/route-guard.js';
+import { API_PREFIX } from './http/route-schema.js';
 import { cutOffSlowReaders } from './http/send-timeout.js';
 import { routeValidatorCompiler } from './http/validator.js';
 import { Scheduler } from './jobs/scheduler.js';
@@ -49,7 +51,7 @@ declare module 'fastify' {
   }
 }
 
-export const API_PREFIX = '/api/v1';
+export { API_PREFIX };
 
 export interface BuildOptions {
   config: Config;
@@ -205,6 +207,9 @@ export async function buildApp({
   });
   // JSON is the only body type here; the token endpoint, the sign-in form and the CSV import add
   // their own types in their own plugin scope, so no other route ever parses a form or a text.
+
+  // Web pages of the origins the operator names may call the token surfaces (http/cross-origin.ts).
+  allowCrossOrigin(app, config.corsOrigins);
 
   // The document of every API route, from the routes' own schemas (http/openapi.ts).
   await app.register(swagger, openapiOptions(config, context.variants, apiRoutes));

@@ -33,6 +33,11 @@ export interface Config {
   readonly webhookAllowPrivate: boolean;
   /** Webhook targets may be plain http (on public addresses, unless private ones are allowed too). */
   readonly webhookAllowHttp: boolean;
+  /**
+   * Web pages of these origins may call the API, the OAuth endpoints and /mcp from the browser with
+   * a token (ASSAY_CORS_ORIGINS, comma-separated; none by default). See http/cross-origin.ts.
+   */
+  readonly corsOrigins: readonly string[];
   /** RFC 7591 dynamic client registration at /oauth/register (ASSAY_OAUTH_REGISTRATION, on by default). */
   readonly oauthRegistration: boolean;
   /**
@@ -151,6 +156,33 @@ function retentionDays(raw: string | undefined): number | null {
 }
 
 /** A switch: 1/true on, 0/false/unset off. */
+/**
+ * Origins (`https://app.example.com`, `http://localhost:6274`): each exactly an origin, as a
+ * browser sends it, no path, no `*` (a wildcard would also let any page reach /mcp, which
+ * refuses other origins against DNS rebinding).
+ */
+function origins(raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  return raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+    .map((item) => {
+      let parsed: URL | undefined;
+      try {
+        parsed = new URL(item);
+      } catch {
+        parsed = undefined;
+      }
+      if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== item) {
+        throw new ConfigError(
+          `ASSAY_CORS_ORIGINS: "${item}" is not an origin such as https://app.example.com (scheme, host and port only)`,
+        );
+      }
+      return item;
+    });
+}
+
 function flag(name: string, raw: string | undefined): boolean {
   if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
   if (raw === '1' || raw === 'true') return true;
@@ -215,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigFl
     webhookAllowPrivate: flag('ASSAY_WEBHOOK_ALLOW_PRIVATE', env.ASSAY_WEBHOOK_ALLOW_PRIVATE),
     webhookAllowHttp: flag('ASSAY_WEBHOOK_ALLOW_HTTP', env.ASSAY_WEBHOOK_ALLOW_HTTP),
     retentionDays: retentionDays(env.ASSAY_RETENTION_DAYS),
+    corsOrigins: origins(env.ASSAY_CORS_ORIGINS),
     oauthRegistration: onOff('ASSAY_OAUTH_REGISTRATION', env.ASSAY_OAUTH_REGISTRATION, true),
     auditRetentionDays: integer(
       'ASSAY_AUDIT_RETENTION_DAYS',

@@ -7,6 +7,7 @@ import { VERSION } from '../version.js';
 import { madeOperationId, OPERATION_IDS, TAGS } from './openapi-operations.js';
 import { completeResponses, RESPONSES } from './openapi-statuses.js';
 import { type Access, familiesOf, type GuardedRoute } from './route-guard.js';
+import { API_PREFIX } from './route-schema.js';
 
 /**
  * The OpenAPI document, made from the routes' own schemas. Everything here is documentation only:
@@ -19,7 +20,6 @@ import { type Access, familiesOf, type GuardedRoute } from './route-guard.js';
 // biome-ignore lint/suspicious/noExplicitAny: JSON Schema and OpenAPI objects are untyped here by nature.
 type Json = Record<string, any>;
 
-const API_PREFIX = '/api/v1';
 /** Marks a copy of a named shape until the document is finished, where it becomes a `$ref`. */
 const NAME = 'x-assay-component';
 const SCHEMAS = '#/components/schemas/';

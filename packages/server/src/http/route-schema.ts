@@ -13,6 +13,9 @@ import { BusinessError } from '../domain/errors.js';
 import { okArrayStream } from './json-stream.js';
 import { validate } from './validator.js';
 
+/** Where the interface's API lives: every route of the families is below it. */
+export const API_PREFIX = '/api/v1';
+
 /**
  * The instance a routes plugin is given: each handler's params, query and body are typed from its
  * route's TypeBox schemas (the ones that validate them), never cast. A route that turns validation

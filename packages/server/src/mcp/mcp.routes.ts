@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { identify, type Principal } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { BusinessError, TooManyAttempts, Unauthenticated } from '../domain/errors.js';
+import { allowedOrigin } from '../http/cross-origin.js';
 import { inProcessFetch } from '../http/in-process-fetch.js';
 
 /** Where the protected resource's metadata is, under the instance's public URL. */
@@ -55,7 +56,8 @@ function credentialsOf(request: FastifyRequest) {
 
 export async function mcpRoutes(app: FastifyInstance, context: AppContext) {
   const { publicUrl } = context.config;
-  const publicOrigin = new URL(publicUrl).origin;
+  // Web pages of the instance's own origin and of those the operator allows (ASSAY_CORS_ORIGINS).
+  const origins = new Set([new URL(publicUrl).origin, ...context.config.corsOrigins]);
   const challenge = (error?: string) =>
     `Bearer ${error ? `error="${error}", ` : ''}resource_metadata="${publicUrl}${RESOURCE_METADATA_PATH}"`;
 
@@ -90,8 +92,7 @@ export async function mcpRoutes(app: FastifyInstance, context: AppContext) {
   app.post('/mcp', { schema: { hide: true } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     // DNS rebinding: a web page of another origin is refused (MCP, "Security Warning").
-    const origin = request.headers.origin;
-    if (origin !== undefined && origin !== publicOrigin) {
+    if (request.headers.origin !== undefined && !allowedOrigin(origins, request)) {
       return reply
         .code(403)
         .send(rpcError(-32000, 'Forbidden: requests from web pages of other origins are refused'));
@@ -130,8 +131,12 @@ export async function mcpRoutes(app: FastifyInstance, context: AppContext) {
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
+    // The transport writes the answer itself: the headers set so far (cache-control, and CORS for
+    // an allowed web page, http/cross-origin.ts) go onto the raw response first.
     reply.hijack();
-    reply.raw.setHeader('cache-control', 'no-store');
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
     reply.raw.on('close', () => {
       void transport.close();
       void server.close();

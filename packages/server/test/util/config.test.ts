@@ -32,6 +32,13 @@ describe('configuration', () => {
     ]);
   });
 
+  it('reads the origins allowed to call the token surfaces from web pages, none by default', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(
+      loadConfig({ ASSAY_CORS_ORIGINS: ' https://app.example.com, http://localhost:6274 ,' }).corsOrigins,
+    ).toEqual(['https://app.example.com', 'http://localhost:6274']);
+  });
+
   it('keeps answers unless ASSAY_RETENTION_DAYS names a number of days', () => {
     expect(loadConfig({}).retentionDays).toBeNull();
     expect(loadConfig({ ASSAY_RETENTION_DAYS: '' }).retentionDays).toBeNull();
@@ -86,6 +93,16 @@ describe('configuration', () => {
         { ASSAY_OUTBOX_RETENTION_DAYS: '90 days' },
         'ASSAY_OUTBOX_RETENTION_DAYS: must be a whole number, got "90 days"',
       ],
+      ...[
+        '*',
+        'https://app.example.com/',
+        'https://app.example.com/tool',
+        'ftp://files.example.com',
+        'app.example.com',
+      ].map((origin): [NodeJS.ProcessEnv, string] => [
+        { ASSAY_CORS_ORIGINS: `https://ok.example.com,${origin}` },
+        `ASSAY_CORS_ORIGINS: "${origin}" is not an origin such as https://app.example.com (scheme, host and port only)`,
+      ]),
     ];
     for (const [env, message] of cases) {
       expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
