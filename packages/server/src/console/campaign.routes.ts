@@ -208,22 +208,23 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
       const caller = callerOf(request);
       const campaign = await getCampaign(deps, caller, campaignid);
       if (!isSettingField(field)) return reply.callNotFound();
-      const raw = fieldsOf(request.body).value;
-      const value = typeof raw === 'string' ? raw : '';
+      // The form's text fields: `value`, or a date's parts (`end-day`, … `end-time`).
+      const fields = Object.fromEntries(
+        Object.entries(fieldsOf(request.body)).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string',
+        ),
+      );
       try {
         await patchCampaign(
           deps,
           caller,
           campaignid,
-          validated(CampaignPatch, settingPatch(field, value), 'body'),
+          validated(CampaignPatch, settingPatch(field, fields), 'body'),
           consoleActorOf(request),
         );
       } catch (error) {
-        return page(
-          reply,
-          400,
-          settingView(viewerOf(request), campaign, field, { value, error: refusalOf(request, error) }),
-        );
+        const shown = { value: fields.value ?? '', parts: fields, error: refusalOf(request, error) };
+        return page(reply, 400, settingView(viewerOf(request), campaign, field, shown));
       }
       return reply.redirect(`${campaignHref(campaignid)}?done=saved#settings`, 303);
     },

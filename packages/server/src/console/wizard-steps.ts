@@ -128,6 +128,22 @@ export function dateText(answers: DraftAnswers, prefix: 'start' | 'end'): string
   return `${year}-${pad(month)}-${pad(day)}T${clock}:00Z`;
 }
 
+/**
+ * The date input's parts (as `dateText` reads them) of a moment as the API gives it
+ * (`2026-12-01T09:00:00+00:00`), in UTC; none for '' or text that is no moment.
+ */
+export function dateParts(text: string, prefix: string): Record<string, string> {
+  const date = text === '' ? undefined : new Date(text);
+  if (!date || Number.isNaN(date.getTime())) return {};
+  const two = (n: number) => String(n).padStart(2, '0');
+  return {
+    [`${prefix}-day`]: String(date.getUTCDate()),
+    [`${prefix}-month`]: String(date.getUTCMonth() + 1),
+    [`${prefix}-year`]: String(date.getUTCFullYear()),
+    [`${prefix}-time`]: `${two(date.getUTCHours())}:${two(date.getUTCMinutes())}`,
+  };
+}
+
 const offset = (amount: string | undefined, unit: string | undefined) => ({
   amount: (amount ?? '').trim(),
   unit: unit ?? '',

@@ -87,7 +87,9 @@ describeInBrowser('the console campaign pages pass axe-core and fit a phone', ()
 
       await page.goto(`/console/campaigns/${id}/settings/end`);
       await state('setting', 200);
-      await page.fill('#setting-end', 'tomorrow');
+      await page.fill('#end-day', '31');
+      await page.fill('#end-month', '2');
+      await page.fill('#end-year', '2099');
       await follow(page, page.locator('main button[type=submit]'));
       await state('setting-error', 400);
       await page.goto(`/console/campaigns/${id}/settings/closingtype`);

@@ -176,11 +176,46 @@ for (const dialect of dialects) {
       expect(empty.body).toContain('id="setting-name-error"');
       expect(empty.body).toMatch(/name: [^<]+/);
 
-      const end = await browser.post(`/console/campaigns/${id}/settings/end`, {
-        value: '2099-01-01T09:00:00+00:00',
-      });
+      const endParts = { 'end-day': '1', 'end-month': '1', 'end-year': '2099', 'end-time': '09:00' };
+      const end = await browser.post(`/console/campaigns/${id}/settings/end`, endParts);
       expect(end.statusCode).toBe(400);
       expect(end.body).toContain('end: only a campaign whose closingtype is date has an end');
+      // The date as typed comes back, in the wizard's day, month, year and time.
+      expect(end.body).toContain(
+        'id="end-year" name="end-year" type="text" inputmode="numeric" value="2099"',
+      );
+      expect(end.body).toContain('href="#end-day"');
+
+      // A date: shown as its parts in UTC, saved from them.
+      const startForm = await browser.get(`/console/campaigns/${id}/settings/start`);
+      const start = new Date((await instance.call('GET', `/campaigns/${id}`)).json.data.start);
+      expect(startForm.body).toContain(
+        `name="start-year" type="text" inputmode="numeric" value="${start.getUTCFullYear()}"`,
+      );
+      expect(startForm.body).toContain(
+        `name="start-day" type="text" inputmode="numeric" value="${start.getUTCDate()}"`,
+      );
+      const moved = await browser.post(`/console/campaigns/${id}/settings/start`, {
+        'start-day': '2',
+        'start-month': '3',
+        'start-year': '2026',
+        'start-time': '8:15',
+      });
+      expect(moved.statusCode).toBe(303);
+      expect((await instance.call('GET', `/campaigns/${id}`)).json.data.start).toBe(
+        '2026-03-02T08:15:00+00:00',
+      );
+      const nonsense = await browser.post(`/console/campaigns/${id}/settings/start`, {
+        'start-day': '31',
+        'start-month': '2',
+        'start-year': '2026',
+        'start-time': '',
+      });
+      expect(nonsense.statusCode).toBe(400);
+      expect(nonsense.body).toContain('id="start-day-error"');
+      expect((await instance.call('GET', `/campaigns/${id}`)).json.data.start).toBe(
+        '2026-03-02T08:15:00+00:00',
+      );
 
       const variant = await browser.post(`/console/campaigns/${id}/settings/variant`, { value: 'bigfive' });
       expect(variant.statusCode).toBe(400);

@@ -121,11 +121,22 @@ describe('the campaign view', () => {
   });
 
   it("turns a posted setting into the API's PATCH field", () => {
-    expect(settingPatch('name', ' New name ')).toEqual({ name: 'New name' });
-    expect(settingPatch('end', '')).toEqual({ end: null });
-    expect(settingPatch('reminderrepeat', '3')).toEqual({ reminderrepeat: 3 });
-    expect(settingPatch('sendreportdelivery', 'false')).toEqual({ sendreportdelivery: false });
-    expect(settingPatch('closingtype', 'date')).toEqual({ closingtype: 'date' });
+    expect(settingPatch('name', { value: ' New name ' })).toEqual({ name: 'New name' });
+    expect(settingPatch('end', {})).toEqual({ end: null });
+    expect(settingPatch('end', { 'end-day': '', 'end-month': '', 'end-year': '', 'end-time': '' })).toEqual({
+      end: null,
+    });
+    expect(
+      settingPatch('start', {
+        'start-day': '7',
+        'start-month': '3',
+        'start-year': '2027',
+        'start-time': '9:30',
+      }),
+    ).toEqual({ start: '2027-03-07T09:30:00Z' });
+    expect(settingPatch('reminderrepeat', { value: '3' })).toEqual({ reminderrepeat: 3 });
+    expect(settingPatch('sendreportdelivery', { value: 'false' })).toEqual({ sendreportdelivery: false });
+    expect(settingPatch('closingtype', { value: 'date' })).toEqual({ closingtype: 'date' });
   });
 
   it('shows an error next to the setting and in the summary', () => {

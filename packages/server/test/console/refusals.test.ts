@@ -134,10 +134,12 @@ describe.each(dialects)('console refusals on the pages (%s)', (dialect) => {
     await spanish.post('/console/language', { language: 'esES', next: '/console' });
     const id = await makeCampaign(instance, { name: 'Ajustes' });
     const end = await spanish.post(`/console/campaigns/${id}/settings/end`, {
-      value: '2099-01-01T09:00:00+00:00',
+      'end-day': '1',
+      'end-month': '1',
+      'end-year': '2099',
     });
     expect(end.statusCode).toBe(400);
-    expect(end.body).toContain('id="setting-end-error"');
+    expect(end.body).toContain('id="end-day-error"');
     expect(end.body).toContain(
       `end: ${entry('only a campaign whose closingtype is date has an end; leave it out or null').esES}`,
     );

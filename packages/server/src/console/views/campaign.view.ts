@@ -10,10 +10,13 @@ import { type CampaignStrings, campaignStrings } from '../campaign-strings.js';
 import { consoleDate, consoleDateTime, consoleNumber } from '../format.js';
 import { groupReportStrings } from '../group-report-strings.js';
 import { type ConsoleStrings, consoleStrings } from '../strings.js';
+import { dateParts, dateText } from '../wizard-steps.js';
+import { wizardStrings } from '../wizard-strings.js';
 import { activityView } from './activity.view.js';
 import { type ConsoleView, chrome, type Viewer } from './console-view.js';
 import { campaignProgress, variantName } from './dashboard.view.js';
 import { retentionSetting } from './retention.view.js';
+import { dateInputModel } from './wizard.view.js';
 
 /** Members a page of the campaign's members table shows. */
 export const MEMBERS_PAGE_SIZE = 100;
@@ -435,6 +438,8 @@ export function progressJson(viewer: Viewer, counts: CampaignDetail['memberstatu
 
 export interface SettingFormInput {
   readonly value?: string;
+  /** A date setting's parts as posted (`end-day`, … `end-time`), shown again with its error. */
+  readonly parts?: Readonly<Record<string, string>>;
   readonly error?: string;
 }
 
@@ -450,13 +455,22 @@ export function settingView(
   const spec = SETTINGS[field];
   const value = form.value ?? settingValue(campaign, field);
   const label = fieldLabel(s, field);
-  const hint =
-    spec.kind === 'date'
-      ? `${s.dateHint}${field === 'end' ? `. ${s.emptyHint}` : ''}`
-      : spec.kind === 'number'
-        ? s.emptyHint
-        : undefined;
+  const hint = spec.kind === 'number' ? s.emptyHint : undefined;
   const id = `setting-${field}`;
+  // A date is asked as the wizard asks it: day, month, year and time (UTC).
+  let date: ReturnType<typeof dateInputModel> | undefined;
+  if (spec.kind === 'date') {
+    const parts = form.parts ?? dateParts(settingValue(campaign, field), field);
+    const w = wizardStrings(viewer.language);
+    const model = dateInputModel(w, {
+      prefix: field,
+      legend: label,
+      value: (name) => parts[name] ?? '',
+      error: form.error,
+      asHeading: true,
+    });
+    date = { ...model, hint: field === 'end' ? `${w.dateHint} ${s.emptyHint}` : w.dateHint };
+  }
   const describedBy = [hint ? `${id}-hint` : '', form.error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return {
     template: 'console/campaign-setting',
@@ -480,6 +494,7 @@ export function settingView(
         describedBy: describedBy || undefined,
         type: spec.kind === 'number' ? 'text' : 'text',
         textarea: spec.kind === 'textarea',
+        date,
         radios:
           spec.kind === 'radios'
             ? spec.options.map((option, index) => ({
@@ -490,14 +505,21 @@ export function settingView(
               }))
             : undefined,
       },
-      errors: form.error ? [{ href: `#${id}`, text: form.error }] : undefined,
+      errors: form.error ? [{ href: date ? `#${date.id}` : `#${id}`, text: form.error }] : undefined,
     },
   };
 }
 
-/** What a posted setting means for PATCH /campaigns/{id}: the one field, typed as the API reads JSON. */
-export function settingPatch(field: SettingField, raw: string): Record<string, unknown> {
+/**
+ * What a posted setting means for PATCH /campaigns/{id}: the one field, typed as the API reads
+ * JSON. A date comes as its parts (`start-day`, … `start-time`; nothing at all is none).
+ */
+export function settingPatch(
+  field: SettingField,
+  fields: Readonly<Record<string, string>>,
+): Record<string, unknown> {
   const spec = SETTINGS[field];
+  const raw = spec.kind === 'date' ? dateText(fields, field as 'start' | 'end') : (fields.value ?? '');
   const text = spec.kind === 'textarea' ? raw.replace(/\r\n/g, '\n') : raw.trim();
   if (spec.kind === 'date' || spec.kind === 'number') {
     if (text === '') return { [field]: null };

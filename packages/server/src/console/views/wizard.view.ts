@@ -56,6 +56,43 @@ export interface StepInput {
 
 type Block = Record<string, unknown>;
 
+/**
+ * A moment asked as day, month, year and time (UTC) in fields `<prefix>-day` … `<prefix>-time`
+ * (partials/console-date-input.hbs; `dateText` reads them back): the wizard's dates and a
+ * campaign's date settings. The error summary links to `#<prefix>-day`.
+ */
+export function dateInputModel(
+  w: WizardStrings,
+  input: {
+    prefix: string;
+    legend: string;
+    value: (name: string) => string;
+    error?: string;
+    asHeading?: boolean;
+  },
+) {
+  const { prefix, error } = input;
+  const part = (name: string, label: string, size: string) => ({
+    id: `${prefix}-${name}`,
+    name: `${prefix}-${name}`,
+    label,
+    value: input.value(`${prefix}-${name}`),
+    size,
+  });
+  return {
+    id: `${prefix}-day`,
+    legend: input.legend,
+    asHeading: input.asHeading,
+    hint: w.dateHint,
+    hintId: `${prefix}-hint`,
+    error,
+    errorId: `${prefix}-day-error`,
+    describedBy: [`${prefix}-hint`, error ? `${prefix}-day-error` : ''].filter(Boolean).join(' '),
+    parts: [part('day', w.day, '2'), part('month', w.month, '2'), part('year', w.year, '4')],
+    time: { ...part('time', w.time, '5'), hint: w.timeHint, hintId: `${prefix}-time-hint` },
+  };
+}
+
 /** A page's problem in the viewer's words: the service's refusal translated, or "choose one". */
 const problemText = (w: WizardStrings, language: Language, problem: WizardProblem) =>
   problem.message === undefined ? w.chooseOne : refusalIn(language, problem.message);
@@ -102,28 +139,10 @@ export function wizardStepView(viewer: Viewer, input: StepInput): ConsoleView {
       })),
     };
   };
-  const date = (prefix: 'start' | 'end', legend: string): Block => {
-    const error = errorOf(`${prefix}-day`);
-    const part = (name: string, label: string, size: string) => ({
-      id: `${prefix}-${name}`,
-      name: `${prefix}-${name}`,
-      label,
-      value: value(`${prefix}-${name}`),
-      size,
-    });
-    return {
-      isDate: true,
-      id: `${prefix}-day`,
-      legend,
-      hint: w.dateHint,
-      hintId: `${prefix}-hint`,
-      error,
-      errorId: `${prefix}-day-error`,
-      describedBy: [`${prefix}-hint`, error ? `${prefix}-day-error` : ''].filter(Boolean).join(' '),
-      parts: [part('day', w.day, '2'), part('month', w.month, '2'), part('year', w.year, '4')],
-      time: { ...part('time', w.time, '5'), hint: w.timeHint, hintId: `${prefix}-time-hint` },
-    };
-  };
+  const date = (prefix: 'start' | 'end', legend: string): Block => ({
+    isDate: true,
+    ...dateInputModel(w, { prefix, legend, value, error: errorOf(`${prefix}-day`) }),
+  });
   const units: Choice[] = [
     { value: 'day', label: w.days },
     { value: 'week', label: w.weeks },
