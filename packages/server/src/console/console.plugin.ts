@@ -34,6 +34,7 @@ import { currentSession } from './sessions.service.js';
 import { signInRoutes } from './sign-in.routes.js';
 import { consoleStrings } from './strings.js';
 import { consoleMessage } from './views/console-view.js';
+import { webhookRoutes } from './webhooks.routes.js';
 import { wizardRoutes } from './wizard.routes.js';
 
 /**
@@ -162,6 +163,7 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
   await app.register(reportPages, deps);
   await app.register(reportImportPages, deps);
   await app.register(accessRoutes, deps);
+  await app.register(webhookRoutes, deps);
   await app.register(inviteRoutes, deps);
   await app.register(auditLogRoutes, deps);
 }

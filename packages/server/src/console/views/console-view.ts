@@ -7,6 +7,7 @@ import { brandingStrings } from '../branding-strings.js';
 import { mailStrings } from '../mail-strings.js';
 import { reportsStrings } from '../reports-strings.js';
 import { CONSOLE_LANGUAGES, type ConsoleStrings, consoleStrings } from '../strings.js';
+import { webhooksStrings } from '../webhooks-strings.js';
 
 /** A console page to show: which template (under pages/console/), with what. */
 export interface ConsoleView {
@@ -22,6 +23,7 @@ export type ConsoleSection =
   | 'reports'
   | 'mail'
   | 'access'
+  | 'webhooks'
   | 'account'
   | 'branding'
   | 'audit';
@@ -68,6 +70,7 @@ export function chrome(viewer: Viewer, section?: ConsoleSection) {
           nav('mail', '/console/mail', mailStrings(viewer.language).nav),
           nav('branding', '/console/branding', brandingStrings(viewer.language).nav),
           nav('access', '/console/access/clients', accessStrings(viewer.language).nav),
+          nav('webhooks', '/console/webhooks', webhooksStrings(viewer.language).nav),
           // The log names every operator's actions: admins only, as its page.
           ...(user.role === 'admin'
             ? [nav('audit', '/console/audit', auditStrings(viewer.language).nav)]
