@@ -1,7 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { WebhookDelivery } from '../../src/webhooks/delivery.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+import { deliverDue, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 import {
   describeInBrowser,
   keepScreenshot,
@@ -68,21 +67,7 @@ describeInBrowser('the console’s webhooks pages pass axe-core and fit a phone'
     await receiver?.close();
   });
 
-  /** Delivers what is due to the receiver. */
-  const deliver = async () => {
-    const worker = new WebhookDelivery({
-      db: served.instance.db.kysely,
-      dialect: 'sqlite',
-      policy: { allowPrivate: true, allowHttp: true },
-      clock: () => new Date(),
-      pollMs: 20,
-    });
-    try {
-      while ((await worker.runOnce()) > 0);
-    } finally {
-      await worker.stop();
-    }
-  };
+  const deliver = () => deliverDue(served.instance.db.kysely, 'sqlite');
 
   it('every state of the webhooks pages, in every language', async () => {
     for (const each of LANGUAGES) {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhooksStrings } from '../../src/console/webhooks-strings.js';
-import { WebhookDelivery } from '../../src/webhooks/delivery.js';
 import { ConsoleBrowser } from '../helpers/console-browser.js';
 import { dialects, type Instance, startInstance } from '../helpers/instance.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+import { deliverDue, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const w = webhooksStrings('enUS');
 const mainOf = (html: string) => /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? '';
@@ -54,21 +53,7 @@ describe.each(dialects)('console webhooks (%s)', (dialect) => {
     );
     return { id: made.webhookid as string, secret: secretOf(created.body), page: created };
   };
-  /** Delivers what is due to the receiver, once. */
-  const deliver = async () => {
-    const worker = new WebhookDelivery({
-      db: instance.db.kysely,
-      dialect,
-      policy: { allowPrivate: true, allowHttp: true },
-      clock: () => new Date(),
-      pollMs: 20,
-    });
-    try {
-      while ((await worker.runOnce()) > 0);
-    } finally {
-      await worker.stop();
-    }
-  };
+  const deliver = () => deliverDue(instance.db.kysely, dialect);
 
   it('adds a webhook and shows its secret once, then lists it', async () => {
     const url = `${receiver.url}/crm`;

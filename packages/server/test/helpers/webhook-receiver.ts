@@ -1,6 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Kysely } from 'kysely';
 import { Webhook } from 'standardwebhooks';
+import type { Database, Dialect } from '../../src/db/database.js';
+import { WebhookDelivery } from '../../src/webhooks/delivery.js';
 
 /** One request the receiver got, verified with the official `standardwebhooks` library. */
 export interface Received {
@@ -97,4 +100,23 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         server.close(() => resolve());
       }),
   });
+}
+
+/**
+ * Delivers every webhook message due now, at real time, with a worker of its own (private and
+ * plain-http targets allowed: the receiver above is on loopback), then stops it.
+ */
+export async function deliverDue(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  const worker = new WebhookDelivery({
+    db,
+    dialect,
+    policy: { allowPrivate: true, allowHttp: true },
+    clock: () => new Date(),
+    pollMs: 20,
+  });
+  try {
+    while ((await worker.runOnce()) > 0);
+  } finally {
+    await worker.stop();
+  }
 }
