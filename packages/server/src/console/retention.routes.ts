@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { getCampaign } from '../campaigns/campaigns.service.js';
 import type { AppContext } from '../context.js';
-import { BusinessError } from '../domain/errors.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
 import { campaignRetentionOf, setCampaignRetention } from '../retention/retention.service.js';
 import { consoleActorOf, refusalOf, showConsole, viewerOf } from './console-kit.js';
@@ -42,14 +41,14 @@ export async function retentionRoutes(app: ApiInstance, deps: AppContext) {
           value === '' ? null : value,
         );
       } catch (error) {
-        if (!(error instanceof BusinessError)) throw error;
+        const refusal = refusalOf(request, error);
         const retention = await campaignRetentionOf(deps, campaign.campaignid);
         return showConsole(
           reply,
           400,
           retentionFormView(viewerOf(request), campaign, retention, {
             value,
-            error: refusalOf(request, error),
+            error: refusal,
           }),
         );
       }

@@ -1,3 +1,4 @@
+import type { WebhookEvent } from '@assay/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
@@ -51,6 +52,9 @@ function formOf(body: unknown): WebhookFormValues {
     description: typeof fields.description === 'string' ? fields.description.trim() : '',
   };
 }
+
+/** The events ticked, as the service takes them: it checks each name itself (an unknown one is refused). */
+const eventsOf = (values: WebhookFormValues) => values.events as WebhookEvent[];
 
 /** What the form's own check finds before the service is asked: no address, no event. */
 function formProblems(request: FastifyRequest, values: WebhookFormValues): WebhookProblem[] {
@@ -113,7 +117,7 @@ export async function webhookRoutes(app: ApiInstance, deps: AppContext) {
       try {
         const created = await createWebhook(deps, consoleActorOf(request), {
           url: values.url,
-          events: [...values.events] as never,
+          events: eventsOf(values),
           ...(values.description === '' ? {} : { description: values.description }),
         });
         return showConsole(secretPage(reply), 201, webhookSecretView(viewer, created));
@@ -157,7 +161,7 @@ export async function webhookRoutes(app: ApiInstance, deps: AppContext) {
         await patchWebhook(
           deps,
           webhook.webhookid,
-          { url: values.url, events: [...values.events] as never, description: values.description },
+          { url: values.url, events: eventsOf(values), description: values.description },
           consoleActorOf(request),
         );
         return reply.redirect(`${webhookHref(webhook.webhookid)}?changed=saved`, 303);

@@ -23,16 +23,13 @@ export const webhookHref = (id: string) => `/console/webhooks/${encodeURICompone
 
 /**
  * A service's refusal (`url: …`, `events: …`, `description: …`, or a target refused by the
- * SSRF guard) as the form's problem: the console's own words for a missing address or no event,
- * the service's translated otherwise, by the field it names (the address when it names none).
+ * SSRF guard) as the form's problem, translated, by the field it names (the address when it
+ * names none).
  */
 export function webhookProblem(viewer: Viewer, message: string): WebhookProblem {
-  const w = webhooksStrings(viewer.language);
   const colon = message.indexOf(': ');
   const named = colon < 0 ? '' : message.slice(0, colon);
   const field: WebhookField = named === 'events' || named === 'description' ? named : 'url';
-  if (field === 'events' && message === 'events: name at least one event')
-    return { field, text: w.eventsMissing };
   return { field, text: refusalIn(viewer.language, message) };
 }
 
@@ -45,10 +42,19 @@ const eventWords = (viewer: Viewer, events: readonly string[]) => {
   }));
 };
 
-function statusText(viewer: Viewer, webhook: Webhook): string {
+/** Whether a webhook is on (or why it is off), and since when it fails, in the viewer's words. */
+function stateOf(viewer: Viewer, webhook: Webhook) {
   const w = webhooksStrings(viewer.language);
-  if (webhook.enabled) return w.enabled;
-  return webhook.disabledreason ? fill(w.disabledBecause, { reason: webhook.disabledreason }) : w.disabled;
+  return {
+    status: webhook.enabled
+      ? w.enabled
+      : webhook.disabledreason
+        ? fill(w.disabledBecause, { reason: webhook.disabledreason })
+        : w.disabled,
+    failing: webhook.failingsince
+      ? fill(w.failingSince, { date: consoleDateTime(viewer.language, webhook.failingsince) })
+      : undefined,
+  };
 }
 
 /** The list: every subscription of the instance, oldest first. */
@@ -69,11 +75,8 @@ export function webhooksView(
         url: webhook.url,
         description: webhook.description,
         events: eventWords(viewer, webhook.events),
-        status: statusText(viewer, webhook),
+        ...stateOf(viewer, webhook),
         off: !webhook.enabled,
-        failing: webhook.failingsince
-          ? fill(w.failingSince, { date: consoleDateTime(viewer.language, webhook.failingsince) })
-          : undefined,
         created: consoleDateTime(viewer.language, webhook.created),
       })),
     },
@@ -139,11 +142,8 @@ export function webhookView(
       url: webhook.url,
       description: webhook.description,
       events: eventWords(viewer, webhook.events),
-      status: statusText(viewer, webhook),
+      ...stateOf(viewer, webhook),
       enabled: webhook.enabled,
-      failing: webhook.failingsince
-        ? fill(w.failingSince, { date: consoleDateTime(viewer.language, webhook.failingsince) })
-        : undefined,
       created: consoleDateTime(viewer.language, webhook.created),
       updated: consoleDateTime(viewer.language, webhook.updated),
       editHref: `${href}/edit`,
