@@ -7,6 +7,7 @@ import {
   keepScreenshot,
   LANGUAGES,
   launchChromium,
+  PHONE,
   type ServedInstance,
   startServedInstance,
 } from './browser.js';
@@ -22,7 +23,6 @@ import { FUTURE, PAST, type Participant, participant } from './participants.js';
 // before it exists, the clear pages and self-registration. English adds bigfive's long pages
 // (20 items, 120 answers to check) and the links that no longer lead anywhere.
 
-const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 900 };
 
 const variants = loadVariants([builtinVariantsDir()]);

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { describe } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createSignInLink } from '../../src/console/sessions.service.js';
 import { freePort } from '../helpers/cli-process.js';
 import { type Instance, startInstance } from '../helpers/instance.js';
@@ -205,4 +205,103 @@ export async function signInPath(instance: Instance, email = 'admin@example.test
     .where('email', '=', email)
     .executeTakeFirstOrThrow();
   return `/console/sign-in/link/${await createSignInLink(instance.db.kysely, user.id, new Date())}`;
+}
+
+/** A language of LANGUAGES. */
+export type Language = (typeof LANGUAGES)[number];
+
+/**
+ * An operator's tour of console pages: an instance served over HTTP, Chromium with one tab at a
+ * phone's width (360 px), signed in as the admin. Each page state is checked the same way: the
+ * status of the last navigation, `<html lang>`, axe-core and no sideways scrolling (`state`).
+ */
+export interface ConsoleTour {
+  readonly served: ServedInstance;
+  readonly page: Page;
+  /** The problems `state` found so far, a line each (a tour ends expecting none). */
+  readonly violations: string[];
+  /** The console language of the pages now, as the session keeps it (`enUS` first). */
+  readonly language: Language['language'];
+  /** The HTTP status of the last page the tab opened. */
+  readonly status: number;
+  /** Opens a console address (a path of the served instance). */
+  go(path: string): Promise<unknown>;
+  /** Clicks the first element matching `selector` and waits for the page it leads to. */
+  follow(selector: string): Promise<unknown>;
+  /** Presses Enter where the focus is and waits for the page it leads to. */
+  enter(): Promise<unknown>;
+  /** Puts the signed-in session in this language; the next page opened speaks it. */
+  useLanguage(next: Language): Promise<void>;
+  /** Checks the page as it is now (status `expected`); a screenshot when asked for (SCREENS). */
+  state(name: string, expected: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const PHONE = { width: 360, height: 740 };
+
+/**
+ * Starts a console tour; `screens` prefixes its screenshots' names (`<screens>-<language>-<nn>-<name>`,
+ * the whole page in English). The methods need no `this`: a test may take them apart.
+ */
+export async function startConsoleTour(
+  screens: string,
+  options: Parameters<typeof startServedInstance>[0] = {},
+): Promise<ConsoleTour> {
+  const [served, browser] = await Promise.all([startServedInstance(options), launchChromium()]);
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  let status = 0;
+  page.on('response', (response) => {
+    if (response.request().isNavigationRequest()) status = response.status();
+  });
+  const violations: string[] = [];
+  let current: Language = LANGUAGES[0];
+  let count = 0;
+  const go = (path: string) => page.goto(`${served.base}${path}`);
+  const tour: ConsoleTour = {
+    served,
+    page,
+    violations,
+    get language() {
+      return current.language;
+    },
+    get status() {
+      return status;
+    },
+    go,
+    follow: (selector) => Promise.all([page.waitForEvent('load'), page.locator(selector).first().click()]),
+    enter: () => Promise.all([page.waitForEvent('load'), page.keyboard.press('Enter')]),
+    async useLanguage(next) {
+      current = next;
+      await served.instance.db.kysely
+        .updateTable('console_sessions')
+        .set({ language: next.language })
+        .execute();
+    },
+    async state(name, expected) {
+      const label = `${current.language} ${name}`;
+      expect(status, label).toBe(expected);
+      expect(await page.locator('html').getAttribute('lang'), label).toBe(current.lang);
+      violations.push(...(await pageProblems(page, label)));
+      await keepScreenshot(
+        page,
+        `${screens}-${current.language}-${String(++count).padStart(2, '0')}-${name}`,
+        {
+          fullPage: current.language === 'enUS',
+        },
+      );
+    },
+    async close() {
+      await context.close();
+      await browser.close();
+      await served.close();
+    },
+  };
+  try {
+    await go(await signInPath(served.instance));
+  } catch (error) {
+    await tour.close();
+    throw error;
+  }
+  return tour;
 }

@@ -1,74 +1,23 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cliActor } from '../../src/audit/actor.js';
 import { createUser } from '../../src/auth/auth.service.js';
-import {
-  describeInBrowser,
-  keepScreenshot,
-  LANGUAGES,
-  launchChromium,
-  pageProblems,
-  type ServedInstance,
-  signInPath,
-  startServedInstance,
-} from './browser.js';
+import { type ConsoleTour, describeInBrowser, LANGUAGES, pageProblems, startConsoleTour } from './browser.js';
 
 // axe-core on every state of the console's access pages (clients and API keys, the secret shown
 // once included), in each of the four languages, at a phone's width (360 px, nothing scrolls sideways).
 
-const PHONE = { width: 360, height: 740 };
-
 describeInBrowser('the console’s access pages pass axe-core and fit a phone', () => {
-  let served: ServedInstance;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  const violations: string[] = [];
-  let language: string = LANGUAGES[0].language;
-  let lang: string = LANGUAGES[0].lang;
-  let count = 0;
-  let status = 0;
-
-  const go = (path: string) => page.goto(`${served.base}${path}`);
-
-  /** The page as it is now: its status and language, axe-core, no sideways scrolling, a screenshot in English. */
-  async function state(name: string, expected: number) {
-    expect(status, `${language} ${name}`).toBe(expected);
-    expect(await page.locator('html').getAttribute('lang'), name).toBe(lang);
-    violations.push(...(await pageProblems(page, `${language} ${name}`)));
-    // A screenshot to look at, of the whole page, in English only (as the wizard's): the other
-    // languages' fit at 360 px is what the check of sideways scrolling above proves.
-    if (language === 'enUS') {
-      await keepScreenshot(page, `console-access-${language}-${String(++count).padStart(2, '0')}-${name}`, {
-        fullPage: true,
-      });
-    }
-  }
-
-  /** Clicks and waits for the page it leads to. */
-  const follow = (selector: string) =>
-    Promise.all([page.waitForEvent('load'), page.locator(selector).first().click()]);
-
+  let tour: ConsoleTour;
   beforeAll(async () => {
-    [served, browser] = await Promise.all([startServedInstance(), launchChromium()]);
-    context = await browser.newContext({ viewport: PHONE });
-    page = await context.newPage();
-    page.on('response', (response) => {
-      if (response.request().isNavigationRequest()) status = response.status();
-    });
-    await go(await signInPath(served.instance));
+    tour = await startConsoleTour('console-access');
   });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await served?.close();
-  });
+  afterAll(() => tour?.close());
 
   it('every state of the clients, keys and users pages, in every language', async () => {
+    const { served, page, violations, go, follow, state } = tour;
     for (const each of LANGUAGES) {
-      language = each.language;
-      lang = each.lang;
-      await served.instance.db.kysely.updateTable('console_sessions').set({ language }).execute();
+      const { language } = each;
+      await tour.useLanguage(each);
 
       // A client that registered itself (RFC 7591): its tag in the list, its own page.
       const registered = await fetch(`${served.base}/oauth/register`, {
@@ -90,7 +39,7 @@ describeInBrowser('the console’s access pages pass axe-core and fit a phone', 
         await go(
           `/api/v1/auth/authorize?${new URLSearchParams({ response_type: 'code', client_id: registeredId, scope: 'members', code_challenge: challenge, code_challenge_method: 'S256' })}`,
         );
-        expect(status).toBe(200);
+        expect(tour.status).toBe(200);
         expect(await page.locator('main').textContent()).toContain('registered itself with Assay');
         violations.push(...(await pageProblems(page, 'signin-registered')));
       }

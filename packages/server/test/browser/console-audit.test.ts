@@ -6,13 +6,13 @@ import {
   describeInBrowser,
   LANGUAGES,
   launchChromium,
+  PHONE,
   pageProblems,
   type ServedInstance,
   signInPath,
   startServedInstance,
 } from './browser.js';
 
-const PHONE = { width: 360, height: 740 };
 const LOCALES = { enUS: 'en-US', nlNL: 'nl-NL', esES: 'es-ES', frFR: 'fr-FR' } as const;
 
 /** The audit log's console page in a real browser: axe-core and a phone's width, in four languages. */

@@ -4,13 +4,12 @@ import {
   describeInBrowser,
   LANGUAGES,
   launchChromium,
+  PHONE,
   pageProblems,
   type ServedInstance,
   signInPath,
   startServedInstance,
 } from './browser.js';
-
-const PHONE = { width: 360, height: 740 };
 
 /** The branding page in a real browser: the form, its errors, the preview image. */
 describeInBrowser('the console’s branding page in Chromium', () => {

@@ -6,6 +6,7 @@ import {
   keepScreenshot,
   LANGUAGES,
   launchChromium,
+  PHONE,
   pageProblems,
   type ServedInstance,
   signInPath,
@@ -16,8 +17,6 @@ import {
 // the page empty and filled, the add page and its error, a setting and its error, the remove
 // question, the invite check and result pages, nobody to remind, a 360, a page not found; the
 // invitation sent by keyboard; and the progress figures refreshed by the optional script.
-
-const PHONE = { width: 360, height: 740 };
 
 describeInBrowser('the console campaign pages pass axe-core and fit a phone', () => {
   let served: ServedInstance;

@@ -6,12 +6,12 @@ import {
   keepScreenshot,
   LANGUAGES,
   launchChromium,
+  PHONE,
   pageProblems,
   type ServedInstance,
   startServedInstance,
 } from './browser.js';
 
-const PHONE = { width: 360, height: 740 };
 const ADMIN = 'admin@example.test';
 const PASSWORD = 'correct horse battery';
 

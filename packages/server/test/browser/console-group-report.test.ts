@@ -6,6 +6,7 @@ import {
   keepScreenshot,
   LANGUAGES,
   launchChromium,
+  PHONE,
   pageProblems,
   type ServedInstance,
   signInPath,
@@ -15,8 +16,6 @@ import {
 // "Make a group report" in Chromium at a phone's width: the journey the issue names (an anonymous
 // report from a campaign: the counts before, the PDF after), the form by keyboard alone (Tab,
 // Space, Enter and typing), and axe-core on every state of its pages in the four languages.
-
-const PHONE = { width: 360, height: 740 };
 
 /** leadership360 answers: every likert item `value`, and a remark when given. */
 const answers = (value: number, remark?: string) => ({

@@ -7,13 +7,13 @@ import {
   keepScreenshot,
   LANGUAGES,
   launchChromium,
+  PHONE,
   pageProblems,
   type ServedInstance,
   signInPath,
   startServedInstance,
 } from './browser.js';
 
-const PHONE = { width: 360, height: 740 };
 const PASSWORD = 'a long enough passphrase';
 
 /**

@@ -1,79 +1,34 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { deliverDue, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
-import {
-  describeInBrowser,
-  keepScreenshot,
-  LANGUAGES,
-  launchChromium,
-  pageProblems,
-  type ServedInstance,
-  signInPath,
-  startServedInstance,
-} from './browser.js';
+import { type ConsoleTour, describeInBrowser, LANGUAGES, startConsoleTour } from './browser.js';
 
 // axe-core on every state of the console's webhooks pages (the form and its errors, the secret
 // shown once, a webhook with a delivery, turned off, the delete question), in each of the four
 // languages, at a phone's width (360 px, nothing scrolls sideways).
 
-const PHONE = { width: 360, height: 740 };
-
 describeInBrowser('the console’s webhooks pages pass axe-core and fit a phone', () => {
-  let served: ServedInstance;
+  let tour: ConsoleTour;
   let receiver: WebhookReceiver;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  const violations: string[] = [];
-  let language: string = LANGUAGES[0].language;
-  let lang: string = LANGUAGES[0].lang;
-  let count = 0;
-  let status = 0;
-
-  const go = (path: string) => page.goto(`${served.base}${path}`);
-
-  async function state(name: string, expected: number) {
-    expect(status, `${language} ${name}`).toBe(expected);
-    expect(await page.locator('html').getAttribute('lang'), name).toBe(lang);
-    violations.push(...(await pageProblems(page, `${language} ${name}`)));
-    if (language === 'enUS') {
-      await keepScreenshot(page, `console-webhooks-${language}-${String(++count).padStart(2, '0')}-${name}`, {
-        fullPage: true,
-      });
-    }
-  }
-
-  const follow = (selector: string) =>
-    Promise.all([page.waitForEvent('load'), page.locator(selector).first().click()]);
 
   beforeAll(async () => {
-    [served, browser, receiver] = await Promise.all([
+    [tour, receiver] = await Promise.all([
       // The receiver listens on loopback.
-      startServedInstance({ env: { ASSAY_WEBHOOK_ALLOW_PRIVATE: '1' } }),
-      launchChromium(),
+      startConsoleTour('console-webhooks', { env: { ASSAY_WEBHOOK_ALLOW_PRIVATE: '1' } }),
       startWebhookReceiver(),
     ]);
-    context = await browser.newContext({ viewport: PHONE });
-    page = await context.newPage();
-    page.on('response', (response) => {
-      if (response.request().isNavigationRequest()) status = response.status();
-    });
-    await go(await signInPath(served.instance));
   });
   afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await served?.close();
+    await tour?.close();
     await receiver?.close();
   });
 
-  const deliver = () => deliverDue(served.instance.db.kysely, 'sqlite');
+  const deliver = () => deliverDue(tour.served.instance.db.kysely, 'sqlite');
 
   it('every state of the webhooks pages, in every language', async () => {
+    const { page, violations, go, follow, state, useLanguage } = tour;
     for (const each of LANGUAGES) {
-      language = each.language;
-      lang = each.lang;
-      await served.instance.db.kysely.updateTable('console_sessions').set({ language }).execute();
+      const { language } = each;
+      await useLanguage(each);
 
       await go('/console/webhooks');
       await state('list', 200);

@@ -6,6 +6,7 @@ import {
   keepScreenshot,
   LANGUAGES,
   launchChromium,
+  PHONE,
   pageProblems,
   type ServedInstance,
   signInPath,
@@ -15,8 +16,6 @@ import {
 // The campaign wizard in Chromium: axe-core on every page's empty, error and filled state and on
 // the check and preview pages, in the four languages at a phone's width (nothing scrolls
 // sideways at 360 px); and the whole wizard with the keyboard alone (Tab, Space, Enter, typing).
-
-const PHONE = { width: 360, height: 740 };
 
 /** How each page is answered well, and what makes it refuse (undefined: nothing can). */
 const FILL: Record<Step, { good: (page: Page) => Promise<void>; bad?: (page: Page) => Promise<void> }> = {
