@@ -146,6 +146,20 @@ const enUS = {
   nominationState: '{count} raters asked ({roles}); {completed} completed',
   roleCount: '{role}: {count}',
   subjectStatus: 'Own questionnaire: {status}',
+  answering: 'How answering goes',
+  answeringLink: 'How answering goes: time to send, and the page each person is on',
+  medianTime:
+    'Median time from opening the link to sending: {duration} (of {count} who sent it from its pages).',
+  noneTimed: 'Nobody has sent the questionnaire from its pages yet.',
+  unfinishedCaption: 'Started and not sent yet ({count}), by where they are',
+  noneUnfinished: 'Everybody who started has sent the questionnaire.',
+  colPage: 'Page',
+  colPeople: 'People',
+  onPage: 'Page {page} of {pages}',
+  onCheck: 'Check your answers (every page saved)',
+  underAMinute: 'under a minute',
+  minutes: '{minutes} min',
+  hoursMinutes: '{hours} h {minutes} min',
 };
 
 export type CampaignStrings = { readonly [K in keyof typeof enUS]: string };
@@ -286,6 +300,20 @@ const nlNL: CampaignStrings = {
   nominationState: '{count} beoordelaars gevraagd ({roles}); {completed} voltooid',
   roleCount: '{role}: {count}',
   subjectStatus: 'Eigen vragenlijst: {status}',
+  answering: 'Hoe het invullen gaat',
+  answeringLink: 'Hoe het invullen gaat: de tijd tot versturen, en de pagina waar elke persoon is',
+  medianTime:
+    'Mediane tijd van het openen van de link tot het versturen: {duration} (van {count} die hem via de pagina’s verstuurden).',
+  noneTimed: 'Nog niemand heeft de vragenlijst via de pagina’s verstuurd.',
+  unfinishedCaption: 'Begonnen en nog niet verstuurd ({count}), naar waar ze zijn',
+  noneUnfinished: 'Iedereen die begon, heeft de vragenlijst verstuurd.',
+  colPage: 'Pagina',
+  colPeople: 'Personen',
+  onPage: 'Pagina {page} van {pages}',
+  onCheck: 'Antwoorden controleren (elke pagina opgeslagen)',
+  underAMinute: 'minder dan een minuut',
+  minutes: '{minutes} min',
+  hoursMinutes: '{hours} u {minutes} min',
 };
 
 const esES: CampaignStrings = {
@@ -424,6 +452,20 @@ const esES: CampaignStrings = {
   nominationState: '{count} evaluadores solicitados ({roles}); {completed} completados',
   roleCount: '{role}: {count}',
   subjectStatus: 'Cuestionario propio: {status}',
+  answering: 'Cómo va la respuesta',
+  answeringLink: 'Cómo va la respuesta: el tiempo hasta enviar y la página en la que está cada persona',
+  medianTime:
+    'Tiempo mediano desde abrir el enlace hasta enviar: {duration} (de {count} que lo enviaron desde sus páginas).',
+  noneTimed: 'Nadie ha enviado todavía el cuestionario desde sus páginas.',
+  unfinishedCaption: 'Empezado y aún sin enviar ({count}), según dónde están',
+  noneUnfinished: 'Todas las personas que empezaron han enviado el cuestionario.',
+  colPage: 'Página',
+  colPeople: 'Personas',
+  onPage: 'Página {page} de {pages}',
+  onCheck: 'Revisar las respuestas (todas las páginas guardadas)',
+  underAMinute: 'menos de un minuto',
+  minutes: '{minutes} min',
+  hoursMinutes: '{hours} h {minutes} min',
 };
 
 const frFR: CampaignStrings = {
@@ -563,6 +605,21 @@ const frFR: CampaignStrings = {
   nominationState: '{count} évaluateurs sollicités ({roles}) ; {completed} terminés',
   roleCount: '{role} : {count}',
   subjectStatus: 'Questionnaire personnel : {status}',
+  answering: 'Comment se passent les réponses',
+  answeringLink:
+    'Comment se passent les réponses : le temps jusqu’à l’envoi et la page où en est chaque personne',
+  medianTime:
+    'Durée médiane entre l’ouverture du lien et l’envoi : {duration} (sur {count} personnes qui l’ont envoyé depuis ses pages).',
+  noneTimed: 'Personne n’a encore envoyé le questionnaire depuis ses pages.',
+  unfinishedCaption: 'Commencé, pas encore envoyé ({count}), selon où en sont les personnes',
+  noneUnfinished: 'Toutes les personnes qui ont commencé ont envoyé le questionnaire.',
+  colPage: 'Page',
+  colPeople: 'Personnes',
+  onPage: 'Page {page} sur {pages}',
+  onCheck: 'Vérification des réponses (toutes les pages enregistrées)',
+  underAMinute: 'moins d’une minute',
+  minutes: '{minutes} min',
+  hoursMinutes: '{hours} h {minutes} min',
 };
 
 const BY_LANGUAGE: Readonly<Record<Language, CampaignStrings>> = { enUS, nlNL, esES, frFR };

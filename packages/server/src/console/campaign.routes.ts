@@ -15,6 +15,7 @@ import {
 } from '../campaigns/campaign-members.service.js';
 import { type CampaignDeps, getCampaign, nowOf, patchCampaign } from '../campaigns/campaigns.service.js';
 import { exportCampaign } from '../campaigns/export.service.js';
+import { campaignFigures } from '../campaigns/figures.service.js';
 import type { AppContext } from '../context.js';
 import { BusinessError } from '../domain/errors.js';
 import { listGroups } from '../groups/groups.service.js';
@@ -29,6 +30,7 @@ import { consoleActorOf, refusalOf, showConsole, viewerOf } from './console-kit.
 import {
   addedNotice,
   addMembersView,
+  answeringView,
   CANDIDATES_PAGE_SIZE,
   type CampaignPageInput,
   campaignHref,
@@ -164,6 +166,19 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
       return reply
         .type('application/json; charset=utf-8')
         .send(progressJson(viewerOf(request), campaign.memberstatuscount));
+    },
+  );
+
+  app.get(
+    '/campaigns/:campaignid/answering',
+    { schema: { params: campaignParams } },
+    async (request, reply) => {
+      const campaign = await getCampaign(deps, callerOf(request), request.params.campaignid);
+      const variant = deps.variants.get(campaign.variant);
+      // A campaign whose variant is no longer installed has no pages to count people on.
+      if (!variant) return reply.callNotFound();
+      const figures = await campaignFigures(deps.db, campaign.campaignid, variant);
+      return page(reply, 200, answeringView(viewerOf(request), campaign, variant, figures));
     },
   );
 

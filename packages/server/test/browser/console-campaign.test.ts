@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addToCampaign, makeCampaign, makeMembers } from '../console/campaign-fixtures.js';
+import { FormBrowser } from '../helpers/form-browser.js';
 import {
   describeInBrowser,
   keepScreenshot,
@@ -111,8 +112,19 @@ describeInBrowser('the console campaign pages pass axe-core and fit a phone', ()
         .where('campaign_id', '=', id)
         .where('member_id', '=', ids[2] as string)
         .execute();
+      // Somebody has opened the link: the page says how answering goes.
+      const { token } = await instance.db.kysely
+        .selectFrom('campaign_members')
+        .select('token')
+        .where('campaign_id', '=', id)
+        .where('member_id', '=', ids[3] as string)
+        .executeTakeFirstOrThrow();
+      await new FormBrowser(instance).get(`/q/${token}`);
       await page.goto(`/console/campaigns/${id}`);
       await state('campaign-filled', 200);
+      await follow(page, page.locator(`main a[href="/console/campaigns/${id}/answering"]`));
+      await state('campaign-answering', 200);
+      expect(await page.locator('#answering-caption').count()).toBe(1);
 
       const threesixty = await makeCampaign(instance, { name: `360 ${language}`, variant: 'leadership360' });
       const people = await makeMembers(instance, 3);

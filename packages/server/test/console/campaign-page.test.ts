@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsoleBrowser } from '../helpers/console-browser.js';
+import { FormBrowser } from '../helpers/form-browser.js';
 import { dialects, type Instance, startInstance } from '../helpers/instance.js';
 import { addToCampaign, makeCampaign, makeMembers } from './campaign-fixtures.js';
 
@@ -249,6 +250,113 @@ for (const dialect of dialects) {
       expect(page.body).toContain('2 raters asked (Manager: 1, Peer: 1); 0 completed');
       expect(page.body).toContain('Has not asked anyone for feedback yet');
       expect(page.body).not.toContain('Raters of First1 Last1');
+    });
+
+    it('says how answering goes: the median time to send, and the page each unfinished member is on', async () => {
+      const id = await makeCampaign(instance);
+      const ids = await makeMembers(instance, 7);
+      await addToCampaign(instance, id, ids);
+      const before = await browser.get(`/console/campaigns/${id}`);
+      expect(before.body).not.toContain(`/console/campaigns/${id}/answering`);
+      const tokens = await instance.db.kysely
+        .selectFrom('campaign_members')
+        .select(['member_id', 'token'])
+        .where('campaign_id', '=', id)
+        .execute();
+      const tokenOf = (memberId: string) => tokens.find((row) => row.member_id === memberId)?.token as string;
+      const likert = (from: number, to: number) =>
+        Object.fromEntries(Array.from({ length: to - from + 1 }, (_, i) => [`Q${from + i}`, '4']));
+      const pages = [likert(1, 8), likert(9, 16), { ...likert(17, 20), Remarks1: 'A secret remark' }];
+      /** Opens the member's link and saves its first `saved` pages, through the participant pages. */
+      const answer = async (memberId: string, saved: number, send = false) => {
+        const participant = new FormBrowser(instance);
+        const token = tokenOf(memberId);
+        await participant.get(`/q/${token}`);
+        for (const [index, fields] of pages.slice(0, saved).entries()) {
+          await participant.get(`/q/${token}/page/${index + 1}`);
+          const posted = await participant.post(`/q/${token}/page/${index + 1}`, {
+            ...fields,
+            action: 'continue',
+          });
+          expect(posted.statusCode, posted.body).toBe(303);
+        }
+        if (send) {
+          await participant.get(`/q/${token}/check`);
+          expect((await participant.post(`/q/${token}/check`, { action: 'send' })).statusCode).toBe(303);
+        }
+      };
+      const [opened, onePage, allPages, tenMinutes, thirtyMinutes, imported] = ids as string[];
+      await answer(opened as string, 0);
+      await answer(onePage as string, 1);
+      await answer(allPages as string, 3);
+      await answer(tenMinutes as string, 3, true);
+      await answer(thirtyMinutes as string, 3, true);
+      await answer(imported as string, 3, true);
+      // The moments, set to known values: 10 and 30 minutes; a completion with no time between
+      // opening and sending (as an import makes) is not timed.
+      for (const [memberId, minutes] of [
+        [tenMinutes, 10],
+        [thirtyMinutes, 30],
+        [imported, 0],
+      ] as const) {
+        await instance.db.kysely
+          .updateTable('campaign_members')
+          .set({
+            datestarted: '2026-03-01T09:00:00+00:00',
+            datecompleted: new Date(Date.parse('2026-03-01T09:00:00Z') + minutes * 60_000)
+              .toISOString()
+              .replace(/\.\d{3}Z$/, '+00:00'),
+          })
+          .where('campaign_id', '=', id)
+          .where('member_id', '=', memberId as string)
+          .execute();
+      }
+
+      const campaignPage = await browser.get(`/console/campaigns/${id}`);
+      expect(campaignPage.body).toContain(
+        `<a class="link" href="/console/campaigns/${id}/answering">How answering goes: time to send, and the page each person is on</a>`,
+      );
+      const page = await browser.get(`/console/campaigns/${id}/answering`);
+      expect(page.statusCode).toBe(200);
+      const text = page.body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+      expect(text).toContain('How answering goes');
+      expect(text).toContain(
+        'Median time from opening the link to sending: 20 min (of 2 who sent it from its pages).',
+      );
+      expect(text).toContain('Started and not sent yet (3), by where they are');
+      const rows = [
+        ...page.body.matchAll(
+          /<tr><td>(Page \d of 3|Check your answers[^<]*)(?:<br><span class="muted"><bdi>([^<]*)<\/bdi><\/span>)?<\/td><td>(\d+)<\/td><\/tr>/g,
+        ),
+      ].map((match) => [match[1], match[3]]);
+      expect(rows).toEqual([
+        ['Page 1 of 3', '1'],
+        ['Page 2 of 3', '1'],
+        ['Page 3 of 3', '0'],
+        ['Check your answers (every page saved)', '1'],
+      ]);
+      // Each page with its title, in the operator's language.
+      expect(page.body).toContain('Page 1 of 3<br><span class="muted"><bdi>Purpose and trust</bdi></span>');
+      // Counts only: no answer on the page.
+      expect(page.body).not.toContain('A secret remark');
+
+      // In the operator's language.
+      await instance.db.kysely.updateTable('console_sessions').set({ language: 'nlNL' }).execute();
+      const dutch = (await browser.get(`/console/campaigns/${id}/answering`)).body.replace(/\s+/g, ' ');
+      expect(dutch).toContain('Hoe het invullen gaat');
+      expect(dutch).toContain('20 min (van 2 die hem via de pagina’s verstuurden)');
+      expect(dutch).toContain('Pagina 1 van 3');
+      await instance.db.kysely.updateTable('console_sessions').set({ language: 'enUS' }).execute();
+
+      // Nobody there yet: said so; an unknown campaign, or one signed out: as every campaign page.
+      const fresh = await makeCampaign(instance);
+      const empty = await browser.get(`/console/campaigns/${fresh}/answering`);
+      expect(empty.statusCode).toBe(200);
+      expect(empty.body).toContain('Nobody has sent the questionnaire from its pages yet.');
+      expect(empty.body).toContain('Everybody who started has sent the questionnaire.');
+      expect((await browser.get('/console/campaigns/nosuchcamp/answering')).statusCode).toBe(404);
+      const anonymous = await new ConsoleBrowser(instance).get(`/console/campaigns/${id}/answering`);
+      expect(anonymous.statusCode).toBe(303);
     });
 
     it('answers 404 for an unknown campaign, and sends a signed-out operator to sign in', async () => {

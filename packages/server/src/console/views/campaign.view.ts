@@ -1,6 +1,7 @@
 import type { CampaignDetail, CampaignMemberListItem } from '@assay/schema';
 import type { ActivityEntry } from '../../campaigns/activity.service.js';
 import type { MailRecipients } from '../../campaigns/campaign-mail.service.js';
+import type { CampaignFigures } from '../../campaigns/figures.service.js';
 import type { OutboxMail } from '../../mail/outbox.service.js';
 import { fill } from '../../pages/strings.js';
 import { reportLink } from '../../questionnaire/links.js';
@@ -359,6 +360,8 @@ export function campaignPageView(viewer: Viewer, input: CampaignPageInput): Cons
         },
       ],
       progress: campaignProgress(viewer, counts),
+      // "How answering goes" has a page of its own: counting where people are reads their answers.
+      answeringHref: counts.started + counts.completed > 0 ? `${campaignHref(id)}/answering` : undefined,
       progressUrl: `${campaignHref(id)}/progress.json`,
       refreshSeconds: input.refreshSeconds ?? 30,
       script: 'console.js',
@@ -422,6 +425,62 @@ export function campaignPageView(viewer: Viewer, input: CampaignPageInput): Cons
         attempts: number(mail.attempts),
         response: mail.lastresponse ?? '',
       })),
+    },
+  };
+}
+
+/** A duration in the viewer's words: under a minute, minutes, or hours and minutes. */
+export function durationText(language: Viewer['language'], s: CampaignStrings, seconds: number): string {
+  const number = (n: number) => consoleNumber(language, n);
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 1) return s.underAMinute;
+  if (minutes < 60) return fill(s.minutes, { minutes: number(minutes) });
+  return fill(s.hoursMinutes, { hours: number(Math.floor(minutes / 60)), minutes: number(minutes % 60) });
+}
+
+/**
+ * "How answering goes" (its own page, linked from the campaign's progress once anybody opened the
+ * link): the median time to send, and a row per page, then the check page, with the number of
+ * people who started and have not sent who are there.
+ */
+export function answeringView(
+  viewer: Viewer,
+  campaign: CampaignDetail,
+  variant: Variant,
+  figures: CampaignFigures,
+): ConsoleView {
+  const base = chrome(viewer, 'campaigns');
+  const s = campaignStrings(viewer.language);
+  const language = viewer.language;
+  const number = (n: number) => consoleNumber(language, n);
+  const texts = variant.texts[language] ?? variant.texts[variant.defaultLanguage];
+  const pages = variant.pages.length;
+  const unfinished = figures.onPage.reduce((sum, count) => sum + count, 0) + figures.atCheck;
+  return {
+    template: 'console/campaign-answering',
+    model: {
+      ...base,
+      s,
+      title: `${s.answering}: ${campaignName(campaign)}`,
+      campaignName: campaignName(campaign),
+      median:
+        figures.medianSeconds === undefined
+          ? s.noneTimed
+          : fill(s.medianTime, {
+              duration: durationText(language, s, figures.medianSeconds),
+              count: number(figures.timed),
+            }),
+      caption: fill(s.unfinishedCaption, { count: number(unfinished) }),
+      none: unfinished === 0 ? s.noneUnfinished : undefined,
+      rows: [
+        ...figures.onPage.map((count, index) => ({
+          place: fill(s.onPage, { page: number(index + 1), pages: number(pages) }),
+          title: texts?.[`page.${variant.pages[index]?.code}.title`],
+          count: number(count),
+        })),
+        { place: s.onCheck, title: undefined, count: number(figures.atCheck) },
+      ],
+      campaignHref: campaignHref(campaign.campaignid),
     },
   };
 }
