@@ -1,5 +1,5 @@
 import type { Scope } from '@assay/schema';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type Actor, anonymousActor, apiActor } from '../audit/actor.js';
 import { type AuditResource, recordChange } from '../audit/audit.service.js';
@@ -59,16 +59,13 @@ function refusedActor(request: FastifyRequest): Actor {
  * answered. A business failure (HTTP 200 with an ERROR envelope) is no refusal of this kind.
  */
 export function auditRefusals(api: FastifyInstance, db: Kysely<Database>, prefix: string): void {
-  api.addHook('onResponse', async (request, reply) => {
+  const record = async (request: FastifyRequest, reply: FastifyReply) => {
     const status = reply.statusCode;
     if (status < 400) return;
     const route = request.routeOptions;
-    // A path no route serves (404, or 405 for another method) attempted nothing of a family.
-    if (route.url === undefined) return;
-    if (declaredAccess({ method: route.method, config: route.config }) !== 'write') return;
     const family = familiesOf(route.config?.guard)[0];
     const resource = family === undefined ? undefined : RESOURCES[family];
-    if (resource === undefined) return;
+    if (resource === undefined || route.url === undefined) return;
     const { idParam, action } = routeChange(request.method, route.url, prefix);
     const value =
       idParam === undefined ? undefined : (request.params as Record<string, unknown> | undefined)?.[idParam];
@@ -83,5 +80,16 @@ export function auditRefusals(api: FastifyInstance, db: Kysely<Database>, prefix
     } catch (error) {
       request.log.error({ err: error }, 'a refused change could not be recorded in the audit log');
     }
+  };
+  // The hook goes on the routes that change something of a family, and only there: a path no
+  // route serves (404, or 405 for another method) attempted nothing, a read changes nothing, and
+  // a route without an onResponse hook costs nothing after its answer (one on every route cost
+  // GET /members/{id} about 7 % of its throughput).
+  api.addHook('onRoute', (route) => {
+    if (declaredAccess(route) !== 'write') return;
+    const family = familiesOf(route.config?.guard)[0];
+    if (family === undefined || RESOURCES[family] === undefined) return;
+    const existing = route.onResponse ?? [];
+    route.onResponse = [...(Array.isArray(existing) ? existing : [existing]), record];
   });
 }
