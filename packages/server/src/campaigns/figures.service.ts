@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { parseAnswers } from '../questionnaire/questionnaire.repository.js';
+import { answeredCodes } from '../questionnaire/questionnaire.repository.js';
 import type { Variant } from '../variants/variant.types.js';
 import { completionMoments, unfinishedAnswers } from './figures.repository.js';
 
@@ -32,19 +32,26 @@ export function median(values: readonly number[]): number | undefined {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+/** The index of the page that asks each question code of the variant. */
+export function pagesByCode(variant: Pick<Variant, 'pages'>): Map<string, number> {
+  const pages = new Map<string, number>();
+  for (const [index, page] of variant.pages.entries())
+    for (const question of page.questions) pages.set(question.code, index);
+  return pages;
+}
+
 /**
- * Where a participant who has not sent stands: the index of the page after the last page with an
- * answer saved (0 when none is), or the number of pages when the last page has one (the check page).
+ * Where a participant who has not sent stands, from the codes they answered: the index of the
+ * page after the last one with an answer (0 when none has one), or the number of pages when the
+ * last page has one (the check page). Codes the variant does not ask count for nothing.
  */
-export function pageReached(
-  variant: Pick<Variant, 'pages'>,
-  answers: Readonly<Record<string, unknown>>,
-): number {
-  for (let index = variant.pages.length - 1; index >= 0; index--) {
-    const page = variant.pages[index];
-    if (page?.questions.some((question) => answers[question.code] !== undefined)) return index + 1;
+export function pageReached(pages: ReadonlyMap<string, number>, codes: Iterable<string>): number {
+  let reached = 0;
+  for (const code of codes) {
+    const index = pages.get(code);
+    if (index !== undefined && index + 1 > reached) reached = index + 1;
   }
-  return 0;
+  return reached;
 }
 
 /** The campaign's figures (CampaignFigures); the caller has checked access to the campaign. */
@@ -63,10 +70,11 @@ export async function campaignFigures(
     if (Number.isFinite(seconds) && seconds > 0) durations.push(seconds);
   }
   const pages = variant.pages.length;
+  const byCode = pagesByCode(variant);
   const onPage = Array.from({ length: pages }, () => 0);
   let atCheck = 0;
   for (const text of unfinished) {
-    const reached = pageReached(variant, parseAnswers(text));
+    const reached = pageReached(byCode, answeredCodes(text));
     if (reached >= pages) atCheck++;
     else onPage[reached] = (onPage[reached] ?? 0) + 1;
   }

@@ -353,6 +353,26 @@ export function parseAnswers(text: string): Record<string, number | string> {
   }
 }
 
+/**
+ * The codes parseAnswers would keep (a number or a string answered), without copying the answers:
+ * for counting where people are (campaigns/figures.service.ts), about half parseAnswers' time.
+ */
+export function answeredCodes(text: string): string[] {
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+    const answers = value as Record<string, unknown>;
+    const codes: string[] = [];
+    for (const code in answers) {
+      const answer = answers[code];
+      if (typeof answer === 'number' || typeof answer === 'string') codes.push(code);
+    }
+    return codes;
+  } catch {
+    return [];
+  }
+}
+
 /** A member's first name (the subject a rater answers about), if the member is still there. */
 export async function findFirstname(db: Kysely<Database>, memberId: string): Promise<string | undefined> {
   const row = await db

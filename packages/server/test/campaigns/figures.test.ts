@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { median, pageReached } from '../../src/campaigns/figures.service.js';
+import { median, pageReached, pagesByCode } from '../../src/campaigns/figures.service.js';
 import { campaignStrings } from '../../src/console/campaign-strings.js';
 import { durationText } from '../../src/console/views/campaign.view.js';
+import { answeredCodes, parseAnswers } from '../../src/questionnaire/questionnaire.repository.js';
 
 // The pieces of "how answering goes" (campaigns/figures.service.ts) that need no database; the
 // campaign page's test shows them from real participations on both engines.
@@ -12,7 +13,10 @@ const variant = {
     { code: 'p2', questions: [{ code: 'Q3' }] },
     { code: 'p3', questions: [{ code: 'Q4' }, { code: 'Remarks1' }] },
   ],
-} as unknown as Parameters<typeof pageReached>[0];
+} as unknown as Parameters<typeof pagesByCode>[0];
+const pages = pagesByCode(variant);
+const reached = (answers: Record<string, unknown>) =>
+  pageReached(pages, answeredCodes(JSON.stringify(answers)));
 
 describe('campaign figures', () => {
   it('takes the median of an odd and an even count, and of none', () => {
@@ -23,13 +27,28 @@ describe('campaign figures', () => {
   });
 
   it('places an unfinished member on the page after the last one with an answer', () => {
-    expect(pageReached(variant, {})).toBe(0);
-    expect(pageReached(variant, { Q2: 3 })).toBe(1);
+    expect(reached({})).toBe(0);
+    expect(reached({ Q2: 3 })).toBe(1);
     // A page skipped (its answers optional) does not hold a member back.
-    expect(pageReached(variant, { Q1: 1, Remarks1: 'x' })).toBe(3);
-    expect(pageReached(variant, { Q3: 2 })).toBe(2);
+    expect(reached({ Q1: 1, Remarks1: 'x' })).toBe(3);
+    expect(reached({ Q3: 2 })).toBe(2);
     // Codes the variant does not ask (an older version's) count for nothing.
-    expect(pageReached(variant, { Q99: 1 })).toBe(0);
+    expect(reached({ Q99: 1 })).toBe(0);
+  });
+
+  it('reads the answered codes as parseAnswers keeps the answers, whatever the text', () => {
+    for (const text of [
+      '{"Q1":3,"Q2":"x","Q3":null,"Q4":[1],"Q5":{"a":1},"Q6":true}',
+      '{"Q1": 3, "Remarks1": "a \\"Q9\\": quote"}',
+      '{}',
+      '[]',
+      'null',
+      '"text"',
+      'not json',
+      '',
+    ]) {
+      expect(answeredCodes(text), text).toEqual(Object.keys(parseAnswers(text)));
+    }
   });
 
   it('words a duration as under a minute, minutes, or hours and minutes', () => {
