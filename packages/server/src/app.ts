@@ -51,8 +51,6 @@ declare module 'fastify' {
   }
 }
 
-export { API_PREFIX };
-
 export interface BuildOptions {
   config: Config;
   database: Db;

@@ -155,7 +155,6 @@ function retentionDays(raw: string | undefined): number | null {
   return integer('ASSAY_RETENTION_DAYS', raw, 0, 1, MAX_RETENTION_DAYS);
 }
 
-/** A switch: 1/true on, 0/false/unset off. */
 /**
  * Origins (`https://app.example.com`, `http://localhost:6274`): each exactly an origin, as a
  * browser sends it, no path, no `*` (a wildcard would also let any page reach /mcp, which
@@ -183,6 +182,7 @@ function origins(raw: string | undefined): string[] {
     });
 }
 
+/** A switch: 1/true on, 0/false/unset off. */
 function flag(name: string, raw: string | undefined): boolean {
   if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
   if (raw === '1' || raw === 'true') return true;
