@@ -24,10 +24,18 @@ import { formValues } from '../http/form-body.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
 import { fill } from '../pages/strings.js';
 import { accessStrings } from './access-strings.js';
-import { consoleActorOf, doneText, refusalOf, showConsole, signedDone, viewerOf } from './console-kit.js';
+import {
+  consoleActorOf,
+  doneText,
+  refusalOf,
+  showConsole,
+  showSecret,
+  signedDone,
+  viewerOf,
+} from './console-kit.js';
 import { pendingInvitation, pendingInvitations } from './invitations.service.js';
 import { inviteStrings } from './invite-strings.js';
-import { problemsOf } from './refusals.js';
+import { problemsOf, splitProblem } from './refusals.js';
 import { endOtherSessions } from './sessions.service.js';
 import {
   type AccessFormValues,
@@ -64,9 +72,6 @@ function managerOf(request: FastifyRequest): Manager {
   if (!operator) throw new Error('console route without an operator');
   return { id: operator.user.id, role: operator.user.role };
 }
-
-/** A created secret's page is the answer to the POST itself: it is never stored to be shown again. */
-const secretPage = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 function formOf(body: unknown): AccessFormValues {
   const fields = fieldsOf(body);
@@ -113,8 +118,8 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
         },
         consoleActorOf(request),
       );
-      return showConsole(
-        secretPage(reply),
+      return showSecret(
+        reply,
         201,
         secretShownView(viewer, {
           kind: 'client',
@@ -142,8 +147,8 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
     // A client that registered itself has no secret (the page says so and offers no rotation).
     if (client.registration) return showConsole(reply, 400, clientView(viewerOf(request), client));
     const issued = await updateClientScopes(db, client.id, undefined, consoleActorOf(request));
-    return showConsole(
-      secretPage(reply),
+    return showSecret(
+      reply,
       200,
       secretShownView(viewerOf(request), {
         kind: 'client',
@@ -199,8 +204,8 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
         { userId: managerOf(request).id, scopes: parseScopes(values.scopes.join(' ')), name: values.name },
         consoleActorOf(request),
       );
-      return showConsole(
-        secretPage(reply),
+      return showSecret(
+        reply,
         201,
         secretShownView(viewer, { kind: 'key', name: values.name.trim(), secret: apikey }),
       );
@@ -312,8 +317,7 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
           await endOtherSessions(db, user.id, actor);
         }
       } catch (error) {
-        const refusal = refusalOf(request, error);
-        const problem = refusal.slice(refusal.indexOf(': ') + 2);
+        const problem = splitProblem(refusalOf(request, error)).text;
         const invitation = await pendingInvitation(db, user.id, clock());
         return showConsole(
           reply,

@@ -98,6 +98,14 @@ export function showConsole(reply: FastifyReply, status: number, view: ConsoleVi
 }
 
 /**
+ * Sends a page that shows a new secret (a client's, an API key, a webhook's): the answer to its
+ * POST, never stored by a cache to be shown again.
+ */
+export function showSecret(reply: FastifyReply, status: number, view: ConsoleView) {
+  return showConsole(reply.header('cache-control', 'no-store'), status, view);
+}
+
+/**
  * A word for the page a form redirects to ("The client X has been deleted"), carried in its query
  * with a signature of the session's form token: a link from elsewhere cannot make a console page
  * show a text of its choosing. Answers the query (`done=...&sig=...`).

@@ -28,6 +28,7 @@ import {
   resendInvitation,
 } from './invitations.service.js';
 import { inviteStrings } from './invite-strings.js';
+import { splitProblem } from './refusals.js';
 import { endSession, startSession } from './sessions.service.js';
 import { consoleStrings } from './strings.js';
 import { userView } from './views/access.view.js';
@@ -65,9 +66,7 @@ function formOf(body: unknown, fallbackLanguage: string): InviteFormValues {
 
 /** A service's refusal (`field: words`) as a problem of the form's field. */
 function problemOf(message: string): { field: InvitationField; text: string } {
-  const colon = message.indexOf(': ');
-  const field = message.slice(0, Math.max(colon, 0));
-  const words = colon < 0 ? message : message.slice(colon + 2);
+  const { field, text: words } = splitProblem(message);
   return ['email', 'firstname', 'lastname', 'language'].includes(field)
     ? { field: field as InvitationField, text: words }
     : { field: 'email', text: words };
@@ -141,8 +140,7 @@ export async function inviteRoutes(app: ApiInstance, deps: AppContext) {
         await cancelInvitation(db, consoleActorOf(request), user.id);
       } catch (error) {
         // Nothing to resend or cancel any more (accepted, or cancelled in another tab): say so.
-        const refusal = refusalOf(request, error);
-        const problem = refusal.slice(refusal.indexOf(': ') + 2);
+        const problem = splitProblem(refusalOf(request, error)).text;
         const invitation = await pendingInvitation(db, user.id, clock());
         const self = user.id === managerId(request);
         return showConsole(reply, 400, userView(viewerOf(request), { user, self, problem, invitation }));

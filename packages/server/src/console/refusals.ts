@@ -49,6 +49,17 @@ function translated(language: Exclude<Language, 'enUS'>, text: string): string {
   return text;
 }
 
+/**
+ * A problem's field and its words (`email: not an address` → `email`, `not an address`); a
+ * problem that names no field has the field '' and all its words.
+ */
+export function splitProblem(problem: string): { field: string; text: string } {
+  const field = FIELD.exec(problem)?.[1];
+  return field === undefined
+    ? { field: '', text: problem }
+    : { field, text: problem.slice(field.length + 2) };
+}
+
 /** The problems of a refusal, each `field: text` (or a text alone), in the order the service gave them. */
 export function problemsOf(message: string): string[] {
   return message.split(NEXT_PROBLEM);
@@ -62,8 +73,8 @@ export function refusalIn(language: Language, message: string): string {
   if (language === 'enUS') return message;
   return problemsOf(message)
     .map((problem) => {
-      const field = FIELD.exec(problem)?.[0] ?? '';
-      return field + translated(language, problem.slice(field.length));
+      const { field, text } = splitProblem(problem);
+      return (field === '' ? '' : `${field}: `) + translated(language, text);
     })
     .join('; ');
 }

@@ -16,7 +16,7 @@ import {
   rotateSecret,
   testWebhook,
 } from '../webhooks/webhooks.service.js';
-import { consoleActorOf, doneText, showConsole, signedDone, viewerOf } from './console-kit.js';
+import { consoleActorOf, doneText, showConsole, showSecret, signedDone, viewerOf } from './console-kit.js';
 import { problemsOf } from './refusals.js';
 import {
   type WebhookFormValues,
@@ -40,9 +40,6 @@ const Done = Type.Object({
 });
 /** How many delivery attempts the webhook's page lists. */
 const DELIVERIES_SHOWN = 50;
-
-/** A new secret's page is the answer to the POST itself: it is never stored to be shown again. */
-const secretPage = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 function formOf(body: unknown): WebhookFormValues {
   const fields = fieldsOf(body);
@@ -120,7 +117,7 @@ export async function webhookRoutes(app: ApiInstance, deps: AppContext) {
           events: eventsOf(values),
           ...(values.description === '' ? {} : { description: values.description }),
         });
-        return showConsole(secretPage(reply), 201, webhookSecretView(viewer, created));
+        return showSecret(reply, 201, webhookSecretView(viewer, created));
       } catch (error) {
         problems = refusedProblems(request, error);
       }
@@ -197,7 +194,7 @@ export async function webhookRoutes(app: ApiInstance, deps: AppContext) {
 
   app.post('/webhooks/:id/rotate', { schema: { params: Id } }, async (request, reply) => {
     const rotated = await rotateSecret(deps, request.params.id, consoleActorOf(request));
-    return showConsole(secretPage(reply), 200, webhookSecretView(viewerOf(request), rotated));
+    return showSecret(reply, 200, webhookSecretView(viewerOf(request), rotated));
   });
 
   app.get('/webhooks/:id/delete', { schema: { params: Id } }, async (request, reply) =>

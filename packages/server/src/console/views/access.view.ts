@@ -7,7 +7,7 @@ import { type AccessStrings, accessStrings } from '../access-strings.js';
 import { consoleDateTime } from '../format.js';
 import type { PendingInvitation } from '../invitations.service.js';
 import { inviteStrings } from '../invite-strings.js';
-import { refusalIn } from '../refusals.js';
+import { refusalIn, splitProblem } from '../refusals.js';
 import { type ConsoleView, chrome, type Viewer } from './console-view.js';
 
 /** A problem with one field of a form: the field's id and what to say. */
@@ -31,9 +31,7 @@ const EMPTY: AccessFormValues = { name: '', scopes: [], redirects: '' };
  * (refusals.ts).
  */
 export function problemOf(a: AccessStrings, message: string, language: Language): FieldProblem {
-  const colon = message.indexOf(': ');
-  const field = colon < 0 ? '' : message.slice(0, colon);
-  const text = colon < 0 ? message : message.slice(colon + 2);
+  const { field, text } = splitProblem(message);
   const translated = () => refusalIn(language, text);
   if (field === 'name')
     return { field: 'name', text: text === 'must not be empty' ? a.nameMissing : translated() };

@@ -1,7 +1,7 @@
 import { WEBHOOK_EVENTS, type Webhook, type WebhookDelivery } from '@assay/schema';
 import { fill } from '../../pages/strings.js';
 import { consoleDateTime, consoleNumber } from '../format.js';
-import { refusalIn } from '../refusals.js';
+import { refusalIn, splitProblem } from '../refusals.js';
 import { webhooksStrings } from '../webhooks-strings.js';
 import { type ConsoleView, chrome, type Viewer } from './console-view.js';
 
@@ -27,8 +27,7 @@ export const webhookHref = (id: string) => `/console/webhooks/${encodeURICompone
  * names none).
  */
 export function webhookProblem(viewer: Viewer, message: string): WebhookProblem {
-  const colon = message.indexOf(': ');
-  const named = colon < 0 ? '' : message.slice(0, colon);
+  const named = splitProblem(message).field;
   const field: WebhookField = named === 'events' || named === 'description' ? named : 'url';
   return { field, text: refusalIn(viewer.language, message) };
 }
