@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { BusinessError } from '../domain/errors.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
 import { PLATFORM_STAGES } from '../mail/mail.types.js';
+import type { OutboxScope } from '../mail/outbox.repository.js';
 import {
   isOutboxStatus,
   listMails,
@@ -30,6 +31,11 @@ const MailId = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const seesPlatformMail = (request: FastifyRequest) => request.operator?.user.role === 'admin';
 const notForViewer = (request: FastifyRequest, stage: string) =>
   (PLATFORM_STAGES as readonly string[]).includes(stage) && !seesPlatformMail(request);
+/** The mails a list, its counts or a bulk action covers for this viewer: a campaign's or all. */
+const scopeOf = (request: FastifyRequest, campaign: { id: string } | undefined): OutboxScope => ({
+  campaignId: campaign?.id,
+  platform: seesPlatformMail(request),
+});
 
 /** The outbox in the console: the mail of the instance or of a campaign, one mail, retry and send. */
 export async function mailRoutes(app: ApiInstance, deps: AppContext) {
@@ -70,7 +76,7 @@ export async function mailRoutes(app: ApiInstance, deps: AppContext) {
       const status =
         request.query.status && isOutboxStatus(request.query.status) ? request.query.status : undefined;
       const campaign = await campaignOf(request, campaignId);
-      const scope = { campaignId: campaign?.id, platform: seesPlatformMail(request) };
+      const scope = scopeOf(request, campaign);
       const [mails, counts] = await Promise.all([
         listMails(db, { ...scope, status, limit: MAIL_PAGE_SIZE + 1, before: parseCursor(before) }),
         mailCounts(db, scope),
@@ -138,10 +144,7 @@ export async function mailRoutes(app: ApiInstance, deps: AppContext) {
 
   app.post('/mail/retry-failed', async (request, reply) => {
     const campaign = await campaignField(request);
-    const count = await retryFailed(db, now(), consoleActorOf(request), {
-      campaignId: campaign?.id,
-      platform: seesPlatformMail(request),
-    });
+    const count = await retryFailed(db, now(), consoleActorOf(request), scopeOf(request, campaign));
     deps.mailQueued();
     return reply.redirect(
       `${mailListHref({ campaign: campaign?.id })}${campaign ? '&' : '?'}queued=${count}`,
@@ -156,11 +159,7 @@ export async function mailRoutes(app: ApiInstance, deps: AppContext) {
       count = await sendCaptured(
         db,
         now(),
-        {
-          smtpConfigured: config.smtpUrl !== undefined,
-          campaignId: campaign?.id,
-          platform: seesPlatformMail(request),
-        },
+        { smtpConfigured: config.smtpUrl !== undefined, ...scopeOf(request, campaign) },
         consoleActorOf(request),
       );
     } catch (error) {
