@@ -59,14 +59,12 @@ function refusedActor(request: FastifyRequest): Actor {
  * answered. A business failure (HTTP 200 with an ERROR envelope) is no refusal of this kind.
  */
 export function auditRefusals(api: FastifyInstance, db: Kysely<Database>, prefix: string): void {
-  const record = async (request: FastifyRequest, reply: FastifyReply) => {
+  /** The hook of a route whose refusals are recorded as changes of `resource`. */
+  const recorder = (resource: AuditResource) => async (request: FastifyRequest, reply: FastifyReply) => {
     const status = reply.statusCode;
-    if (status < 400) return;
-    const route = request.routeOptions;
-    const family = familiesOf(route.config?.guard)[0];
-    const resource = family === undefined ? undefined : RESOURCES[family];
-    if (resource === undefined || route.url === undefined) return;
-    const { idParam, action } = routeChange(request.method, route.url, prefix);
+    const url = request.routeOptions.url;
+    if (status < 400 || url === undefined) return;
+    const { idParam, action } = routeChange(request.method, url, prefix);
     const value =
       idParam === undefined ? undefined : (request.params as Record<string, unknown> | undefined)?.[idParam];
     const id = typeof value === 'string' && RECORDABLE_ID.test(value) ? value : null;
@@ -88,8 +86,9 @@ export function auditRefusals(api: FastifyInstance, db: Kysely<Database>, prefix
   api.addHook('onRoute', (route) => {
     if (declaredAccess(route) !== 'write') return;
     const family = familiesOf(route.config?.guard)[0];
-    if (family === undefined || RESOURCES[family] === undefined) return;
+    const resource = family === undefined ? undefined : RESOURCES[family];
+    if (resource === undefined) return;
     const existing = route.onResponse ?? [];
-    route.onResponse = [...(Array.isArray(existing) ? existing : [existing]), record];
+    route.onResponse = [...(Array.isArray(existing) ? existing : [existing]), recorder(resource)];
   });
 }
