@@ -6,6 +6,7 @@ import { BusinessError, notFound } from '../domain/errors.js';
 import { findReportSheets, parseReportObject, type ReportSheetRow } from '../reports/reports.repository.js';
 import { reportVerbatims } from '../reports/reports.service.js';
 import { CSV_BOM, type CsvValue, csvLine } from '../util/csv-write.js';
+import { workbookCell } from '../util/spreadsheet-cell.js';
 import type { Variant } from '../variants/variant.types.js';
 import { countCampaignMembers, parseMemberExtra, parseResults } from './campaign-members.repository.js';
 import { findCampaign } from './campaigns.repository.js';
@@ -336,7 +337,8 @@ function loadExcelJs(): typeof import('exceljs') {
 
 /**
  * An Excel workbook written with exceljs's streaming writer, one sheet after the other (a sheet is
- * one entry of the zip, so the second is read in a second pass rather than held). Each row is
+ * one entry of the zip, so the second is read in a second pass rather than held). Its text cells
+ * take CSV's rule (`workbookCell`: a text that could start a formula gets a leading `'`). Each row is
  * committed as it is written; when the reader lags (the stream wants draining) the next batch
  * waits, so at most a batch or so is held. A reader gone ends the passes.
  */
@@ -360,9 +362,9 @@ function workbookStream(sheets: (() => Sheet)[]): Readable {
     for (const make of sheets) {
       const sheet = make();
       const worksheet = workbook.addWorksheet(sheet.name);
-      worksheet.addRow(sheet.header).commit();
+      worksheet.addRow(sheet.header.map(workbookCell)).commit();
       for await (const rows of sheet.rows) {
-        for (const row of rows) worksheet.addRow(row.map((cell) => cell ?? null)).commit();
+        for (const row of rows) worksheet.addRow(row.map(workbookCell)).commit();
         while (out.writableNeedDrain && !gone) await drained();
         // exceljs hands a sheet's rows to the zip's compressor without back-pressure: wait while
         // more than a few batches are queued there (when the compressor shows it).

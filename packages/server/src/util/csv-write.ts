@@ -1,17 +1,17 @@
+import { type CellValue, spreadsheetText } from './spreadsheet-cell.js';
+
 /*
  * Writing CSV that spreadsheet programs open as meant: UTF-8 with a byte-order mark (Excel reads
  * UTF-8 without guessing only then), RFC 4180 quoting and CRLF line ends, and no cell that a
- * spreadsheet would run as a formula (OWASP "CSV injection").
+ * spreadsheet would run as a formula (OWASP "CSV injection", the rule of spreadsheet-cell.ts).
  */
 
 /** Starts a CSV file: without it Excel reads UTF-8 as the machine's own code page. */
 export const CSV_BOM = '\uFEFF';
 
 /** A cell's value: text, a number, or nothing (an empty cell). */
-export type CsvValue = string | number | null | undefined;
+export type CsvValue = CellValue;
 
-// What a spreadsheet takes for the start of a formula (OWASP: =, +, -, @, tab, carriage return).
-const FORMULA_START = /^[=+\-@\t\r]/;
 // What makes RFC 4180 quote a field: a quote, a comma or a line break.
 const NEEDS_QUOTES = /[",\r\n]/;
 
@@ -23,7 +23,7 @@ const NEEDS_QUOTES = /[",\r\n]/;
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const text = spreadsheetText(value);
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

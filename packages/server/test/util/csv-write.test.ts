@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { CSV_BOM, csvCell, csvLine } from '../../src/util/csv-write.js';
 
 describe('csvCell and csvLine', () => {
-  it('neutralises every formula start OWASP names, and only at the start', () => {
+  it('neutralises every formula start OWASP names, and only at the start (or after blanks)', () => {
     for (const start of ['=', '+', '-', '@', '\t', '\r'])
       expect(csvCell(`${start}1+1`).replace(/^"|"$/g, '')).toBe(`'${start}1+1`);
     expect(csvCell('a=b')).toBe('a=b');
-    expect(csvCell(' =1')).toBe(' =1');
+    expect(csvCell(' =1')).toBe("' =1");
     expect(csvCell("'quoted")).toBe("'quoted");
   });
 
