@@ -11,6 +11,7 @@ import {
   type ReportDeps,
   type ReportImportCheck,
 } from '../reports/personal.service.js';
+import { csvLine } from '../util/csv-write.js';
 import { formatDate } from '../util/dates.js';
 import { randomId } from '../util/ids.js';
 import type { Variant } from '../variants/variant.types.js';
@@ -42,12 +43,16 @@ export function formatOf(text: string): ReportImportFormat {
   return /^[\uFEFF\s]*[{[]/.test(text) ? 'json' : 'csv';
 }
 
-/** The variant's columns as a CSV header: what a file of answers for it may hold. */
+/**
+ * The variant's columns as a CSV header: what a file of answers for it may hold. Written as every
+ * CSV is (csvLine), though a question's code (a letter, then letters, digits and `_`) never needs
+ * quoting or starts a formula.
+ */
 export function sampleCsv(variant: Variant): string {
   const columns = ['email', 'campaignid', 'language', 'date'];
   if (variant.roles.length > 0) columns.push('role');
   columns.push(...variant.questions.map((question) => question.code));
-  return `${columns.join(',')}\r\n`;
+  return csvLine(columns);
 }
 
 /** Keeps a file of answers for a session (and forgets the uploads that expired); answers its id. */
