@@ -5,6 +5,9 @@ import * as failures from './guess-failures.repository.js';
 /** Which limit an attempt counts against: each has its own budget per key. */
 export type LimitKind = 'credentials' | 'sign-in' | 'signup' | 'raters' | 'registration';
 
+/** How a guess went: refused for `wait` seconds, or what the secret opened (`undefined`: nothing). */
+export type Guess<T> = { wait: number } | { wait?: undefined; found: T | undefined };
+
 interface Shared {
   readonly db: Kysely<Database>;
   readonly kind: LimitKind;
@@ -69,6 +72,19 @@ export class FailureLimiter {
       }
     }
     return this.wait(recent);
+  }
+
+  /**
+   * One guess at a secret by `key`: at the limit it is refused (the seconds to wait) and `check` is
+   * not even called, so the secret is not looked up; otherwise what `check` found, its `undefined`
+   * (the secret opens nothing) counted as a failure.
+   */
+  async guess<T>(key: string, check: () => Promise<T | undefined>): Promise<Guess<T>> {
+    const wait = await this.retryAfter(key);
+    if (wait > 0) return { wait };
+    const found = await check();
+    if (found === undefined) await this.fail(key);
+    return { found };
   }
 
   /** Counts a failed attempt; on PostgreSQL it is written before this resolves. */

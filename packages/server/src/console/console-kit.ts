@@ -105,6 +105,11 @@ export function showSecret(reply: FastifyReply, status: number, view: ConsoleVie
   return showConsole(reply.header('cache-control', 'no-store'), status, view);
 }
 
+/** Sends the page of a caller at a guessing limit: 429, and when to try again (`Retry-After`). */
+export function showWait(reply: FastifyReply, seconds: number, view: ConsoleView) {
+  return showConsole(reply.header('retry-after', String(seconds)), 429, view);
+}
+
 /**
  * A word for the page a form redirects to ("The client X has been deleted"), carried in its query
  * with a signature of the session's form token: a link from elsewhere cannot make a console page

@@ -13,6 +13,7 @@ import {
   refusalOf,
   sessionCookieHeader,
   showConsole,
+  showWait,
   signedDone,
   viewerOf,
 } from './console-kit.js';
@@ -41,6 +42,7 @@ import {
   type PasswordProblem,
   usersPageView,
 } from './views/invite.view.js';
+import { waitView } from './views/sign-in.view.js';
 
 const ADMIN = { console: 'admin' } as const;
 const PUBLIC = { console: 'public' } as const;
@@ -75,10 +77,11 @@ function problemOf(message: string): { field: InvitationField; text: string } {
 /**
  * Inviting a platform user by mail (admins), and the public page of the mailed link where the
  * invitee chooses a password and is signed in. The users list and a user's page show the
- * invitation (access.routes.ts).
+ * invitation (access.routes.ts). A link that opens nothing, on the page or its form, is a guess
+ * counted against the caller's sign-in budget, as a wrong password on the sign-in page.
  */
 export async function inviteRoutes(app: ApiInstance, deps: AppContext) {
-  const { db, config, clock } = deps;
+  const { db, config, clock, signInLimiter } = deps;
   const secure = config.publicUrl.startsWith('https:');
   const managerId = (request: FastifyRequest) => {
     if (!request.operator) throw new Error('console route without an operator');
@@ -163,7 +166,9 @@ export async function inviteRoutes(app: ApiInstance, deps: AppContext) {
     status: number,
     problem?: PasswordProblem,
   ) => {
-    const invitation = await openInvitation(db, secret, clock());
+    const guess = await signInLimiter.guess(request.ip, () => openInvitation(db, secret, clock()));
+    if (guess.wait !== undefined) return showWait(reply, guess.wait, waitView(viewerOf(request), guess.wait));
+    const invitation = guess.found;
     if (!invitation) return showConsole(reply, 404, deadInvitationView(viewerOf(request)));
     return showConsole(
       reply,
@@ -208,7 +213,11 @@ export async function inviteRoutes(app: ApiInstance, deps: AppContext) {
             ? 'mismatch'
             : undefined;
     if (problem) return showPasswordPage(request, request.params.secret, reply, 400, problem);
-    const accepted = await acceptInvitation(db, request.params.secret, password, clock(), request.ip);
+    const guess = await signInLimiter.guess(request.ip, () =>
+      acceptInvitation(db, request.params.secret, password, clock(), request.ip),
+    );
+    if (guess.wait !== undefined) return showWait(reply, guess.wait, waitView(viewerOf(request), guess.wait));
+    const accepted = guess.found;
     if (!accepted) return showConsole(reply, 404, deadInvitationView(viewerOf(request)));
     // Whoever was signed in on this browser is not the invitee: that session ends here.
     if (request.operator) await endSession(db, request.operator.session, consoleActorOf(request));

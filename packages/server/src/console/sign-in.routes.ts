@@ -13,6 +13,7 @@ import {
   sessionCookieHeader,
   sessionCsrfMatches,
   showConsole,
+  showWait,
   viewerOf,
 } from './console-kit.js';
 import {
@@ -25,7 +26,7 @@ import {
 } from './sessions.service.js';
 import { consoleStrings } from './strings.js';
 import { consoleMessage } from './views/console-view.js';
-import { safeNext, signInView } from './views/sign-in.view.js';
+import { safeNext, signInView, waitView } from './views/sign-in.view.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -75,15 +76,11 @@ export async function signInRoutes(app: ApiInstance, { db, config, clock, signIn
     if (!check.ok) {
       await recordRefusedSignIn(db, anonymousActor(request.ip, 'console'));
       const csrf = csrfToken(request, reply, secure);
-      const problem =
-        check.reason === 'wait'
-          ? { kind: 'wait' as const, seconds: check.seconds }
-          : { kind: 'wrong' as const };
-      return showConsole(
-        reply,
-        check.reason === 'wait' ? 429 : 401,
-        signInView(viewer, { next, csrf, email, problem }),
-      );
+      if (check.reason === 'wait') {
+        const problem = { kind: 'wait' as const, seconds: check.seconds };
+        return showWait(reply, check.seconds, signInView(viewer, { next, csrf, email, problem }));
+      }
+      return showConsole(reply, 401, signInView(viewer, { next, csrf, email, problem: { kind: 'wrong' } }));
     }
     // Sessions others left idle are forgotten now and then: here, where one is made.
     await sweepIdleSessions(db, clock(), config.consoleIdleMinutes * 60_000);
@@ -98,12 +95,18 @@ export async function signInRoutes(app: ApiInstance, { db, config, clock, signIn
     return reply.redirect(next, 303);
   });
 
-  // The one-time link the first start prints: it signs the admin in once, within 24 hours.
+  // The one-time link the first start prints: it signs the admin in once, within 24 hours. A link
+  // that opens nothing is a guess, counted against the caller's sign-in budget as a wrong password.
   app.get(
     '/sign-in/link/:secret',
     { ...open, schema: { params: Type.Object({ secret: Type.String({ maxLength: 100 }) }) } },
     async (request, reply) => {
-      const userId = await redeemSignInLink(db, request.params.secret, clock());
+      const guess = await signInLimiter.guess(request.ip, () =>
+        redeemSignInLink(db, request.params.secret, clock()),
+      );
+      if (guess.wait !== undefined)
+        return showWait(reply, guess.wait, waitView(viewerOf(request), guess.wait));
+      const userId = guess.found;
       if (!userId) {
         const viewer = viewerOf(request);
         const c = consoleStrings(viewer.language);

@@ -36,6 +36,10 @@ export interface ConsoleStrings {
   readonly signInAgain: string;
   readonly linkUsedTitle: string;
   readonly linkUsedBody: string;
+  /** The page of a caller at the sign-in pages' guessing limit (a one-time link's page). */
+  readonly waitTitle: string;
+  /** "… Try again in {seconds} seconds." */
+  readonly waitBody: string;
 
   readonly expiredTitle: string;
   readonly expiredBody: string;
@@ -120,6 +124,9 @@ const enUS: ConsoleStrings = {
   linkUsedTitle: 'This sign-in link does not work',
   linkUsedBody:
     'A sign-in link works once and for 24 hours. Sign in with your password, or ask for a new link.',
+  waitTitle: 'Too many failed attempts',
+  waitBody:
+    'Too many links or passwords that do not work have been tried from your network address. Try again in {seconds} seconds.',
 
   expiredTitle: 'The form has expired',
   expiredBody:
@@ -200,6 +207,9 @@ const nlNL: ConsoleStrings = {
   linkUsedTitle: 'Deze inloglink werkt niet',
   linkUsedBody:
     'Een inloglink werkt één keer en 24 uur lang. Log in met uw wachtwoord, of vraag om een nieuwe link.',
+  waitTitle: 'Te veel mislukte pogingen',
+  waitBody:
+    'Vanaf uw netwerkadres zijn te veel links of wachtwoorden geprobeerd die niet werken. Probeer het over {seconds} seconden opnieuw.',
 
   expiredTitle: 'Het formulier is verlopen',
   expiredBody:
@@ -282,6 +292,9 @@ const esES: ConsoleStrings = {
   linkUsedTitle: 'Este enlace de acceso no funciona',
   linkUsedBody:
     'Un enlace de acceso funciona una sola vez y durante 24 horas. Inicie sesión con su contraseña o pida un enlace nuevo.',
+  waitTitle: 'Demasiados intentos fallidos',
+  waitBody:
+    'Desde su dirección de red se han probado demasiados enlaces o contraseñas que no funcionan. Vuelva a intentarlo dentro de {seconds} segundos.',
 
   expiredTitle: 'El formulario ha caducado',
   expiredBody:
@@ -364,6 +377,9 @@ const frFR: ConsoleStrings = {
   linkUsedTitle: 'Ce lien de connexion ne fonctionne pas',
   linkUsedBody:
     'Un lien de connexion fonctionne une seule fois, pendant 24 heures. Connectez-vous avec votre mot de passe ou demandez un nouveau lien.',
+  waitTitle: 'Trop de tentatives échouées',
+  waitBody:
+    'Trop de liens ou de mots de passe qui ne fonctionnent pas ont été essayés depuis votre adresse réseau. Réessayez dans {seconds} secondes.',
 
   expiredTitle: 'Le formulaire a expiré',
   expiredBody:

@@ -1,5 +1,6 @@
 import { fill } from '../../pages/strings.js';
-import { type ConsoleView, chrome, type Viewer } from './console-view.js';
+import { consoleStrings } from '../strings.js';
+import { type ConsoleView, chrome, consoleMessage, type Viewer } from './console-view.js';
 
 /** Where a signed-in operator lands: a path of the console on this instance, never another site. */
 export function safeNext(value: unknown): string {
@@ -45,4 +46,10 @@ export function signInView(
       help: c.signInHelp,
     },
   };
+}
+
+/** What a one-time link's page shows a caller at the sign-in pages' guessing limit (answered 429). */
+export function waitView(viewer: Viewer, seconds: number): ConsoleView {
+  const c = consoleStrings(viewer.language);
+  return consoleMessage(viewer, c.waitTitle, [fill(c.waitBody, { seconds })]);
 }
