@@ -4,7 +4,6 @@ import { getCampaign } from '../campaigns/campaigns.service.js';
 import type { AppContext } from '../context.js';
 import { BusinessError } from '../domain/errors.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
-import { PLATFORM_STAGES } from '../mail/mail.types.js';
 import type { OutboxScope } from '../mail/outbox.repository.js';
 import {
   isOutboxStatus,
@@ -14,6 +13,7 @@ import {
   retryMail,
   sendCaptured,
   showMail,
+  UnknownMail,
 } from '../mail/outbox.service.js';
 import { formatDate } from '../util/dates.js';
 import { consoleActorOf, sendMailHtml, showConsole, viewerOf } from './console-kit.js';
@@ -26,12 +26,11 @@ const MailId = Type.Object({ id: Type.String({ maxLength: 64 }) });
 /**
  * A platform mail (an invitation to become a user) carries a link that sets a password, and names
  * someone asked to become a user: it is for admins only, as the users pages are. To anyone else
- * such a mail is not found, and the lists, their counts and the bulk retries leave it out.
+ * such a mail is not found, its page and its retry alike, and the lists, their counts and the bulk
+ * retries leave it out: each asks the outbox within the viewer's scope.
  */
 const seesPlatformMail = (request: FastifyRequest) => request.operator?.user.role === 'admin';
-const notForViewer = (request: FastifyRequest, stage: string) =>
-  (PLATFORM_STAGES as readonly string[]).includes(stage) && !seesPlatformMail(request);
-/** The mails a list, its counts or a bulk action covers for this viewer: a campaign's or all. */
+/** The mails a page, a list, its counts or an action covers for this viewer: a campaign's or all. */
 const scopeOf = (request: FastifyRequest, campaign: { id: string } | undefined): OutboxScope => ({
   campaignId: campaign?.id,
   platform: seesPlatformMail(request),
@@ -99,11 +98,12 @@ export async function mailRoutes(app: ApiInstance, deps: AppContext) {
 
   app.get('/mail/:id', { schema: { params: MailId } }, async (request, reply) => {
     try {
-      const shown = await showMail(db, request.params.id, {
-        variants: deps.variants,
-        mailFrom: config.mailFrom,
-      });
-      if (notForViewer(request, shown.mail.stage)) return notFound(request, reply);
+      const shown = await showMail(
+        db,
+        request.params.id,
+        { variants: deps.variants, mailFrom: config.mailFrom },
+        scopeOf(request, undefined),
+      );
       const campaign = await campaignOf(request, shown.mail.campaignid).catch(() => undefined);
       return showConsole(reply, 200, mailView(viewerOf(request), { ...shown, campaign }));
     } catch (error) {
@@ -114,11 +114,13 @@ export async function mailRoutes(app: ApiInstance, deps: AppContext) {
 
   app.get('/mail/:id/html', { schema: { params: MailId } }, async (request, reply) => {
     try {
-      const { mail, rendered } = await showMail(db, request.params.id, {
-        variants: deps.variants,
-        mailFrom: config.mailFrom,
-      });
-      if ('error' in rendered || notForViewer(request, mail.stage)) return notFound(request, reply);
+      const { rendered } = await showMail(
+        db,
+        request.params.id,
+        { variants: deps.variants, mailFrom: config.mailFrom },
+        scopeOf(request, undefined),
+      );
+      if ('error' in rendered) return notFound(request, reply);
       return sendMailHtml(reply, rendered.html);
     } catch (error) {
       if (error instanceof BusinessError) return notFound(request, reply);
@@ -128,8 +130,10 @@ export async function mailRoutes(app: ApiInstance, deps: AppContext) {
 
   app.post('/mail/:id/retry', { schema: { params: MailId } }, async (request, reply) => {
     try {
-      await retryMail(db, request.params.id, now(), consoleActorOf(request));
+      await retryMail(db, request.params.id, now(), consoleActorOf(request), scopeOf(request, undefined));
     } catch (error) {
+      // A mail this viewer may not see is refused as its page is: not found, and left as it is.
+      if (error instanceof UnknownMail) return notFound(request, reply);
       if (!(error instanceof BusinessError)) throw error;
       // Not failed or captured (any more): the mail's page shows where it stands.
     }

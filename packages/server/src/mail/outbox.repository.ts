@@ -310,19 +310,38 @@ export async function listOutbox(db: Kysely<Database>, filter: OutboxFilter): Pr
   return query.orderBy('created', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
 }
 
-export async function findOutboxMail(db: Kysely<Database>, id: string): Promise<OutboxRow | undefined> {
-  return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+/** One mail, when it is in the scope (any mail by default). */
+export async function findOutboxMail(
+  db: Kysely<Database>,
+  id: string,
+  scope: OutboxScope = {},
+): Promise<OutboxRow | undefined> {
+  return db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('id', '=', id)
+    .where((eb) => inScope(eb, scope))
+    .executeTakeFirst();
 }
 
 const RETRYABLE: OutboxStatus[] = ['failed', 'captured'];
 
-/** A failed or captured mail queued again, due now, with its attempts counted afresh; false otherwise. */
-export async function retryOutboxMail(db: Kysely<Database>, id: string, now: string): Promise<boolean> {
+/**
+ * A failed or captured mail in the scope queued again, due now, with its attempts counted afresh;
+ * false otherwise.
+ */
+export async function retryOutboxMail(
+  db: Kysely<Database>,
+  id: string,
+  now: string,
+  scope: OutboxScope = {},
+): Promise<boolean> {
   const result = await db
     .updateTable('mail_outbox')
     .set({ status: 'queued', attempts: 0, next_attempt_at: now, lease_until: null, lease_owner: null })
     .where('id', '=', id)
     .where('status', 'in', RETRYABLE)
+    .where((eb) => inScope(eb, scope))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -102,16 +102,29 @@ export async function listMails(
   return rows.map(toOutboxMail);
 }
 
-const unknownMail = (id: string) => new BusinessError(`mail: no mail ${id}`);
+/**
+ * No such mail for the caller: it does not exist, or it is outside the caller's scope (the same
+ * refusal, which tells nothing of mails one may not see). A business refusal for the command line.
+ */
+export class UnknownMail extends BusinessError {
+  override name = 'UnknownMail';
+  constructor(id: string) {
+    super(`mail: no mail ${id}`);
+  }
+}
 
-/** One mail with its text, rendered as it is (or would be) delivered; a mail that cannot be rendered says why. */
+/**
+ * One mail of the scope (any by default) with its text, rendered as it is (or would be) delivered;
+ * a mail that cannot be rendered says why.
+ */
 export async function showMail(
   db: Kysely<Database>,
   id: string,
   options: { variants: VariantRegistry; mailFrom: string },
+  scope: OutboxScope = {},
 ): Promise<{ mail: OutboxMail; from: string; rendered: RenderedMail | { error: string } }> {
-  const row = await findOutboxMail(db, id);
-  if (!row) throw unknownMail(id);
+  const row = await findOutboxMail(db, id, scope);
+  if (!row) throw new UnknownMail(id);
   let rendered: RenderedMail | { error: string };
   try {
     rendered = renderMail(options.variants, parseMailParams(row.params));
@@ -121,16 +134,25 @@ export async function showMail(
   return { mail: toOutboxMail(row), from: options.mailFrom, rendered };
 }
 
-/** A failed or captured mail queued again, due now. */
-export async function retryMail(db: Kysely<Database>, id: string, now: string, actor: Actor): Promise<void> {
+/**
+ * A failed or captured mail queued again, due now. A mail outside the scope (any by default) is
+ * refused as unknown, and left as it is.
+ */
+export async function retryMail(
+  db: Kysely<Database>,
+  id: string,
+  now: string,
+  actor: Actor,
+  scope: OutboxScope = {},
+): Promise<void> {
   const retried = await db.transaction().execute(async (trx) => {
-    if (!(await retryOutboxMail(trx, id, now))) return false;
+    if (!(await retryOutboxMail(trx, id, now, scope))) return false;
     await recordChange(trx, actor, { resource: 'mail', id, action: 'retry' });
     return true;
   });
   if (retried) return;
-  const row = await findOutboxMail(db, id);
-  if (!row) throw unknownMail(id);
+  const row = await findOutboxMail(db, id, scope);
+  if (!row) throw new UnknownMail(id);
   throw new BusinessError(`mail: ${id} is ${row.status}; only a failed or captured mail can be retried`);
 }
 

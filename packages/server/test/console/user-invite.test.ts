@@ -326,6 +326,64 @@ describe.each(dialects)('console: invite a user by mail (%s)', (dialect) => {
     expect(await statusOf()).toBe('queued');
   });
 
+  it('refuses anyone else’s retry of an invitation mail as its page is refused, and requeues it by no action of theirs', async () => {
+    const plain = email('retry');
+    await createUser(instance.db.kysely, { email: plain, firstname: 'Rita', lastname: 'Retry' }, cliActor());
+    const browser = await new ConsoleBrowser(instance).signIn(plain);
+    const { address } = await invite();
+    const [mail] = (await outbox()).filter((row) => row.recipient === address);
+    if (!mail) throw new Error(`no invitation mail to ${address}`);
+    const row = () =>
+      instance.db.kysely
+        .selectFrom('mail_outbox')
+        .select(['status', 'attempts', 'next_attempt_at'])
+        .where('id', '=', mail.id)
+        .executeTakeFirstOrThrow();
+    const retries = async () =>
+      (
+        await instance.db.kysely
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('resource_type', '=', 'mail')
+          .where('resource_id', '=', mail.id)
+          .executeTakeFirstOrThrow()
+      ).n;
+
+    for (const status of ['failed', 'captured'] as const) {
+      await instance.db.kysely
+        .updateTable('mail_outbox')
+        .set({ status, attempts: 3, last_response: '550 mailbox unavailable' })
+        .where('id', '=', mail.id)
+        .execute();
+      const before = { ...(await row()), retries: Number(await retries()) };
+      const page = await browser.get(`/console/mail/${mail.id}`);
+      expect(page.statusCode).toBe(404);
+      // The one mail's action: the same page, not found, as its page (but for where the language
+      // form leads back to).
+      const retried = await browser.post(`/console/mail/${mail.id}/retry`, {});
+      expect(retried.statusCode, status).toBe(404);
+      expect(retried.headers.location).toBeUndefined();
+      expect(retried.body.replace(`/console/mail/${mail.id}/retry"`, `/console/mail/${mail.id}"`)).toBe(
+        page.body,
+      );
+      expect(retried.body).toContain('Page not found');
+      // The bulk actions leave it out.
+      expect((await browser.post('/console/mail/retry-failed', {})).statusCode).toBe(303);
+      expect((await browser.post('/console/mail/send-captured', {})).statusCode).toBe(303);
+      expect({ ...(await row()), retries: Number(await retries()) }, status).toEqual(before);
+    }
+    // A mail that does not exist: the same page.
+    const unknown = await browser.post('/console/mail/NoSuchMail/retry', {});
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Page not found');
+
+    // An admin may: the mail is queued again.
+    const byAdmin = await admin.post(`/console/mail/${mail.id}/retry`, {});
+    expect(byAdmin.statusCode).toBe(303);
+    expect(byAdmin.headers.location).toBe(`/console/mail/${mail.id}`);
+    expect((await row()).status).toBe('queued');
+  });
+
   it('resends (a new link, the old one dead) and cancels (the user removed, the address free)', async () => {
     const { address } = await invite();
     const first = linkPath((await mailTo(address)).text ?? '');
