@@ -48,6 +48,25 @@ export async function findUserById(db: Kysely<Database>, id: string): Promise<Us
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** A user's role, or undefined when there is no such user. */
+export async function findUserRole(db: Kysely<Database>, id: string): Promise<UserRow['role'] | undefined> {
+  return (await db.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst())?.role;
+}
+
+/** The role of a client's owner (of the admin holding a registered one no one has claimed yet). */
+export async function findClientOwnerRole(
+  db: Kysely<Database>,
+  clientId: string,
+): Promise<UserRow['role'] | undefined> {
+  const row = await db
+    .selectFrom('oauth_clients')
+    .innerJoin('users', 'users.id', 'oauth_clients.user_id')
+    .select('users.role')
+    .where('oauth_clients.id', '=', clientId)
+    .executeTakeFirst();
+  return row?.role;
+}
+
 export async function insertClient(db: Kysely<Database>, client: OAuthClientRow): Promise<void> {
   await db.insertInto('oauth_clients').values(client).execute();
 }
@@ -72,12 +91,18 @@ export async function findClient(db: Kysely<Database>, id: string): Promise<OAut
 
 /**
  * The first user to approve a registered client becomes its owner; true when this call made them
- * so (of two approvals at once, one wins).
+ * so (of two approvals at once, one wins). `scopes`, when given, become the client's: those of its
+ * registration that its owner's role may use.
  */
-export async function claimClient(db: Kysely<Database>, id: string, userId: string): Promise<boolean> {
+export async function claimClient(
+  db: Kysely<Database>,
+  id: string,
+  userId: string,
+  scopes?: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('oauth_clients')
-    .set({ user_id: userId, registration: 'claimed' })
+    .set({ user_id: userId, registration: 'claimed', ...(scopes === undefined ? {} : { scopes }) })
     .where('id', '=', id)
     .where('registration', '=', 'unclaimed')
     .executeTakeFirst();

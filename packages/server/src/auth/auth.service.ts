@@ -17,10 +17,12 @@ import {
   deleteClientRow,
   findApiKey,
   findClient,
+  findClientOwnerRole,
   findFirstAdmin,
   findInstanceFact,
   findUserByEmail,
   findUserById,
+  findUserRole,
   insertApiKey,
   insertClient,
   insertUser,
@@ -38,6 +40,7 @@ import {
   updateUser,
 } from './auth.repository.js';
 import type { UserRow } from './auth.table.js';
+import { type Role, ScopesBeyondRole, scopesBeyond } from './scope-rules.js';
 import { hashPassword, hashSecret } from './secrets.js';
 import { DEFAULT_BRAND_COLOR } from './user-rules.js';
 
@@ -114,6 +117,16 @@ function checkRedirectUri(uri: string): void {
   }
 }
 
+/**
+ * Refuses scopes the owner's role may not use (scope-rules.ts), the role read in the transaction
+ * that grants them: every door that makes or changes a client or key (console, command line) comes here.
+ */
+function checkScopesOfRole(role: Role | undefined, scopes: readonly Scope[]): void {
+  // An owner who is not there may use no more than a user.
+  const beyond = scopesBeyond(role ?? 'user', scopes);
+  if (beyond.length > 0) throw new ScopesBeyondRole(beyond);
+}
+
 const NAME_MAX = 255;
 // Control characters (C0, DEL, C1) and the Unicode line and paragraph separators.
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
@@ -153,6 +166,7 @@ export async function createClient(
     updated: now,
   };
   await withinTransaction(db, async (trx) => {
+    checkScopesOfRole(await findUserRole(trx, input.userId), input.scopes);
     await insertClient(trx, client);
     await recordChange(trx, actor, { resource: 'client', id: client.id, action: 'create' });
   });
@@ -180,6 +194,8 @@ export async function updateClientScopes(
   await withinTransaction(db, async (trx) => {
     if (!(await updateClient(trx, clientId, change)))
       throw new BusinessError(`client: ${clientId} not found`);
+    // After the update, so that a client that is not there is not found; its owner's role decides.
+    if (scopes) checkScopesOfRole(await findClientOwnerRole(trx, clientId), scopes);
     // A new secret with the same scopes is a rotation; with scopes given, an update of both.
     await recordChange(trx, actor, {
       resource: 'client',
@@ -201,6 +217,7 @@ export async function createApiKey(
   const apikey = `ak_${randomSecret()}`;
   const id = randomId();
   await withinTransaction(db, async (trx) => {
+    checkScopesOfRole(await findUserRole(trx, input.userId), input.scopes);
     await insertApiKey(trx, {
       id,
       user_id: input.userId,

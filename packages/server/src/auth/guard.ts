@@ -5,10 +5,11 @@ import type { Credential } from '../audit/actor.js';
 import type { Database } from '../db/database.js';
 import { forbidden, TooManyAttempts, Unauthenticated, unauthorized } from '../domain/errors.js';
 import { isStorableText } from '../util/text.js';
-import { findApiKeyByHash, findClient } from './auth.repository.js';
+import { findApiKeyByHash, findClient, findUserRole } from './auth.repository.js';
 import type { ClientVersionCache } from './client-cache.js';
 import type { FailureLimiter } from './rate-limit.js';
 import type { RevokedTokenCache } from './revocations.js';
+import { isAdminScope, scopesWithin } from './scope-rules.js';
 import { hashSecret, secretMatches } from './secrets.js';
 import type { TokenService } from './tokens.js';
 
@@ -56,13 +57,31 @@ export async function authenticate(
   if (missing !== undefined) {
     throw forbidden(`The scope "${missing}" is not granted to these credentials`);
   }
+  // A family only an admin may use is checked against the user's role now, not when the token or
+  // key was made: its user may have stopped being an admin since (scope-rules.ts).
+  const adminOnly = families.find(isAdminScope);
+  if (adminOnly !== undefined && (await findUserRole(auth.db, principal.userId)) !== 'admin') {
+    throw forbidden(
+      `Only an admin may use the scope "${adminOnly}": these credentials act for a user who is not one`,
+    );
+  }
   return principal;
 }
 
 /**
+ * The principal's scopes that its user's role lets them use now: what `/mcp` offers tools for. The
+ * role is read only when the credentials hold a family for admins only.
+ */
+export async function scopesInUse(db: Kysely<Database>, principal: Principal): Promise<readonly string[]> {
+  if (!principal.scopes.some(isAdminScope)) return principal.scopes;
+  return scopesWithin((await findUserRole(db, principal.userId)) ?? 'user', principal.scopes);
+}
+
+/**
  * The common case answered without waiting: a bearer token verified before, whose client is in
- * the cache and unchanged, granted the families. Answers undefined for everything else, which
- * `authenticate` then decides (and refuses with the right error).
+ * the cache and unchanged, granted the families, none of them for admins only (whose use asks the
+ * database for the user's role). Answers undefined for everything else, which `authenticate` then
+ * decides (and refuses with the right error).
  */
 export function authenticateFromCache(
   { tokens, clients, revoked }: AuthServices,
@@ -72,7 +91,8 @@ export function authenticateFromCache(
   const header = request.headers.authorization;
   if (typeof header !== 'string' || !header.startsWith('Bearer ')) return undefined;
   const claims = tokens.cachedClaims(header.slice(7).trim());
-  if (!claims || !families.every((family) => claims.scopes.includes(family))) return undefined;
+  if (!claims || !families.every((family) => claims.scopes.includes(family) && !isAdminScope(family)))
+    return undefined;
   const client = clients.cached(claims.clientId);
   if (!client || client.secret_version !== claims.secretVersion) return undefined;
   if (revoked.cached(claims.tokenId) !== false) return undefined;

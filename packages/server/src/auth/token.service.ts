@@ -4,11 +4,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { nowText } from '../util/dates.js';
 import { isStorableText } from '../util/text.js';
-import { consumeCode, findClient, parseRedirectUris } from './auth.repository.js';
+import { consumeCode, findClient, findUserRole, parseRedirectUris } from './auth.repository.js';
 import type { OAuthClientRow } from './auth.table.js';
 import { verifierMatches } from './authorize.service.js';
 import type { FailureLimiter } from './rate-limit.js';
 import { resourceProblem } from './resources.js';
+import { adminOnlyProblem, scopesBeyond } from './scope-rules.js';
 import { hashSecret, secretMatches } from './secrets.js';
 import { TOKEN_LIFETIME_SECONDS, type TokenService } from './tokens.js';
 
@@ -106,7 +107,7 @@ export async function issueToken(
   }
   const grant =
     grantType === 'client_credentials'
-      ? clientCredentials(client, input.body)
+      ? await clientCredentials(db, client, input.body)
       : await authorizationCode(db, client, input.body);
   const accessToken = await tokens.sign({
     userId: grant.userId,
@@ -212,8 +213,15 @@ export async function authenticateClient(
   return client;
 }
 
-/** The token acts as the client's owner and carries exactly the requested scopes. */
-function clientCredentials(client: OAuthClientRow, body: Record<string, unknown>) {
+/**
+ * The token acts as the client's owner and carries exactly the requested scopes: enabled on the
+ * client, and ones its owner's role may use now (an owner who stopped being an admin gets no audit).
+ */
+async function clientCredentials(
+  db: Kysely<Database>,
+  client: OAuthClientRow,
+  body: Record<string, unknown>,
+) {
   const requested = [...new Set((field(body, 'scope') ?? '').split(/[\s+]+/).filter(Boolean))];
   if (requested.length === 0) {
     throw new OAuthFailure(400, 'invalid_scope', 'scope: name the families to call, e.g. "members groups"');
@@ -230,6 +238,14 @@ function clientCredentials(client: OAuthClientRow, body: Record<string, unknown>
   const refused = requested.filter((scope) => !enabled.includes(scope));
   if (refused.length > 0) {
     throw new OAuthFailure(400, 'invalid_scope', `scope: not enabled for this client: ${refused.join(' ')}`);
+  }
+  const beyond = scopesBeyond((await findUserRole(db, client.user_id)) ?? 'user', requested);
+  if (beyond.length > 0) {
+    throw new OAuthFailure(
+      400,
+      'invalid_scope',
+      `scope: ${adminOnlyProblem(beyond)}, and this client's owner is not one`,
+    );
   }
   return { userId: client.user_id, scopes: requested };
 }

@@ -23,7 +23,6 @@ import { BusinessError, NotFound } from '../domain/errors.js';
 import { formValues } from '../http/form-body.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
 import { fill } from '../pages/strings.js';
-import { accessStrings } from './access-strings.js';
 import {
   consoleActorOf,
   doneText,
@@ -35,7 +34,7 @@ import {
 } from './console-kit.js';
 import { pendingInvitation, pendingInvitations } from './invitations.service.js';
 import { inviteStrings } from './invite-strings.js';
-import { problemsOf, splitProblem } from './refusals.js';
+import { splitProblem } from './refusals.js';
 import { endOtherSessions } from './sessions.service.js';
 import {
   type AccessFormValues,
@@ -43,9 +42,9 @@ import {
   clientsView,
   clientView,
   confirmView,
+  formProblems,
   keyFormView,
   keysView,
-  problemOf,
   secretShownView,
   USER_ACTIONS,
   type UserAction,
@@ -130,9 +129,7 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
       );
     } catch (error) {
       if (!(error instanceof BusinessError)) throw error;
-      const problems = problemsOf(error.message).map((problem) =>
-        problemOf(accessStrings(viewer.language), problem, viewer.language),
-      );
+      const problems = formProblems(viewer.language, error);
       return showConsole(reply, 400, clientFormView(viewer, { values, problems }));
     }
   });
@@ -211,9 +208,7 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
       );
     } catch (error) {
       if (!(error instanceof BusinessError)) throw error;
-      const problems = problemsOf(error.message).map((problem) =>
-        problemOf(accessStrings(viewer.language), problem, viewer.language),
-      );
+      const problems = formProblems(viewer.language, error);
       return showConsole(reply, 400, keyFormView(viewer, { values, problems }));
     }
   });

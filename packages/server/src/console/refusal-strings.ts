@@ -565,6 +565,12 @@ export const REFUSALS: readonly RefusalText[] = [
     frFR: 'seul un rapport de groupe a un nom',
   },
   {
+    en: 'only an admin may use {scopes}',
+    nlNL: 'alleen een beheerder mag {scopes} gebruiken',
+    esES: 'solo un administrador puede usar {scopes}',
+    frFR: 'seul un administrateur peut utiliser {scopes}',
+  },
+  {
     en: 'only with format csv (the Excel file holds both parts, as two sheets)',
     nlNL: 'alleen met het formaat csv (het Excel-bestand bevat beide delen, als twee werkbladen)',
     esES: 'solo con el formato csv (el archivo de Excel contiene ambas partes, en dos hojas)',

@@ -1,13 +1,14 @@
-import { SCOPES } from '@assay/schema';
 import type { ApiKeyListing, ClientListing } from '../../auth/auth.repository.js';
 import type { UserRow } from '../../auth/auth.table.js';
+import { grantableScopes, ScopesBeyondRole } from '../../auth/scope-rules.js';
+import type { BusinessError } from '../../domain/errors.js';
 import { fill } from '../../pages/strings.js';
 import type { Language } from '../../variants/variant.types.js';
 import { type AccessStrings, accessStrings } from '../access-strings.js';
 import { consoleDateTime } from '../format.js';
 import type { PendingInvitation } from '../invitations.service.js';
 import { inviteStrings } from '../invite-strings.js';
-import { refusalIn, splitProblem } from '../refusals.js';
+import { problemsOf, refusalIn, splitProblem } from '../refusals.js';
 import { type ConsoleView, chrome, type Viewer } from './console-view.js';
 
 /** A problem with one field of a form: the field's id and what to say. */
@@ -40,13 +41,30 @@ export function problemOf(a: AccessStrings, message: string, language: Language)
   return { field: 'name', text: refusalIn(language, message) };
 }
 
+/**
+ * A service's refusal of a client or key form as the problems of its fields, in the viewer's
+ * language: scopes beyond the owner's role next to the scopes, naming them (from the error's own
+ * fields); any other refusal by `problemOf`.
+ */
+export function formProblems(language: Language, error: BusinessError): FieldProblem[] {
+  if (error instanceof ScopesBeyondRole)
+    return [{ field: error.field, text: refusalIn(language, error.problem) }];
+  const a = accessStrings(language);
+  return problemsOf(error.message).map((problem) => problemOf(a, problem, language));
+}
+
 const scopeWords = (a: AccessStrings, scopes: string) =>
   scopes
     .split(' ')
     .filter(Boolean)
     .map((scope) => a.scopeWords[scope as keyof AccessStrings['scopeWords']] ?? scope);
 
-function formModel(a: AccessStrings, values: AccessFormValues, problems: readonly FieldProblem[]) {
+function formModel(
+  viewer: Viewer,
+  a: AccessStrings,
+  values: AccessFormValues,
+  problems: readonly FieldProblem[],
+) {
   const errorOf = (field: FieldProblem['field']) => problems.find((p) => p.field === field)?.text;
   return {
     errors: problems.length ? problems.map((p) => ({ href: `#${p.field}`, text: p.text })) : undefined,
@@ -54,7 +72,8 @@ function formModel(a: AccessStrings, values: AccessFormValues, problems: readonl
     scopesError: errorOf('scopes'),
     redirectsError: errorOf('redirects'),
     values,
-    scopeChoices: SCOPES.map((scope, index) => ({
+    // Only what the viewer's role may use (auth/scope-rules.ts): a client or key is the viewer's own.
+    scopeChoices: grantableScopes(viewer.user?.role ?? 'user').map((scope, index) => ({
       id: index === 0 ? 'scopes' : `scope-${scope}`,
       value: scope,
       text: a.scopeWords[scope],
@@ -103,7 +122,7 @@ export function clientFormView(
       ...chrome(viewer, 'access'),
       a,
       title: a.newClient,
-      ...formModel(a, input.values ?? EMPTY, input.problems ?? []),
+      ...formModel(viewer, a, input.values ?? EMPTY, input.problems ?? []),
     },
   };
 }
@@ -223,7 +242,7 @@ export function keyFormView(
       ...chrome(viewer, 'access'),
       a,
       title: a.newKey,
-      ...formModel(a, input.values ?? EMPTY, input.problems ?? []),
+      ...formModel(viewer, a, input.values ?? EMPTY, input.problems ?? []),
     },
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiKeyListing, ClientListing } from '../../../src/auth/auth.repository.js';
+import { ScopesBeyondRole } from '../../../src/auth/scope-rules.js';
 import { accessStrings } from '../../../src/console/access-strings.js';
 import { REFUSALS } from '../../../src/console/refusal-strings.js';
 import {
@@ -7,6 +8,8 @@ import {
   clientsView,
   clientView,
   confirmView,
+  formProblems,
+  keyFormView,
   keysView,
   problemOf,
   secretShownView,
@@ -60,6 +63,21 @@ describe('access views', () => {
       field: 'redirects',
       text: fragment?.frFR.replace('{uri}', 'x#y'),
     });
+  });
+
+  it('offers only the scopes the viewer’s role may use, and names refused ones next to the scopes', () => {
+    for (const form of [clientFormView, keyFormView]) {
+      expect(render(form(viewer('user')))).not.toContain('value="audit"');
+      expect(render(form(viewer('user')))).toContain('value="webhooks"');
+      expect(render(form(viewer('admin')))).toContain('value="audit"');
+    }
+    const words = REFUSALS.find((text) => text.en === 'only an admin may use {scopes}');
+    expect(formProblems('esES', new ScopesBeyondRole(['audit']))).toEqual([
+      { field: 'scopes', text: words?.esES.replace('{scopes}', 'audit') },
+    ]);
+    expect(formProblems('enUS', new ScopesBeyondRole(['audit']))).toEqual([
+      { field: 'scopes', text: 'only an admin may use audit' },
+    ]);
   });
 
   it('lists the owner only for an admin, and scopes in plain words', () => {
