@@ -3,6 +3,7 @@ import { renderPage } from '../pages/render.js';
 import { fill, stringsFor } from '../pages/strings.js';
 import { questionnairePrefix } from '../questionnaire/page-kit.js';
 import type { AuthorizeParams } from './authorize.service.js';
+import { isAdminScope, type Role } from './scope-rules.js';
 
 /**
  * The words of the sign-in pages. Their readers are platform users, not participants, so English
@@ -13,6 +14,7 @@ const SIGN_IN = {
   title: 'Sign in',
   heading: 'Sign in to allow {client}',
   intro: '{client} asks to use Assay on your behalf, with access to:',
+  adminOnly: '{scope} (admins only)',
   email: 'E-mail address',
   password: 'Password',
   approve: 'Sign in and allow',
@@ -72,6 +74,8 @@ export function signInPage(
     email?: string;
     /** The e-mail address of the user this browser is signed in as: no password asked. */
     signedInAs?: string;
+    /** That user's role: the families only an admin may use are marked for anyone else. */
+    role?: Role;
   },
   assets: string,
 ): string {
@@ -83,7 +87,11 @@ export function signInPage(
       error: input.error,
       heading: fill(SIGN_IN.heading, { client: input.clientName }),
       intro: fill(SIGN_IN.intro, { client: input.clientName }),
-      scopes: input.scopes.join(', '),
+      scopes: input.scopes
+        .map((scope) =>
+          isAdminScope(scope) && input.role !== 'admin' ? fill(SIGN_IN.adminOnly, { scope }) : scope,
+        )
+        .join(', '),
       registered: input.registered ? fill(SIGN_IN.registered, { client: input.clientName }) : undefined,
       csrf: input.csrf,
       hidden: hiddenFields(input.params),

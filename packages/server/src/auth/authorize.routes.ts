@@ -6,6 +6,7 @@ import { currentSession, startSession } from '../console/sessions.service.js';
 import type { AppContext } from '../context.js';
 import { fieldsOf } from '../http/route-schema.js';
 import { checkCsrf, csrfToken, PAGE_CSP, setPageHeaders } from '../pages/security.js';
+import type { UserRow } from './auth.table.js';
 import { errorPage, expiredPage, signInAssets, signInPage } from './authorize.page.js';
 import { type AuthorizeCheck, authorizeParams, checkAuthorizeRequest, decide } from './authorize.service.js';
 import { targetResources } from './resources.js';
@@ -69,7 +70,7 @@ export async function authorizeRoutes(
     check: Extract<AuthorizeCheck, { kind: 'sign-in' }>,
     csrf: string,
     retry?: { error: string; email?: string },
-    signedInAs?: string,
+    signedIn?: Pick<UserRow, 'email' | 'role'>,
   ) => {
     // Chrome and Safari check form-action against the redirect a form's POST answers too, and this
     // form ends in a 303 to the application's registered redirect URI: that one address is allowed
@@ -88,7 +89,8 @@ export async function authorizeRoutes(
           scopes: check.scopes,
           params: check.params,
           csrf,
-          signedInAs,
+          signedInAs: signedIn?.email,
+          role: signedIn?.role,
           ...retry,
         },
         assets,
@@ -101,7 +103,7 @@ export async function authorizeRoutes(
     if (check.kind === 'page-error') return html(reply, 400, errorPage(check.message, assets));
     if (check.kind === 'redirect') return reply.redirect(check.location, 302);
     const user = await sessionUser(request);
-    return signIn(reply, 200, check, csrfToken(request, reply, secure), undefined, user?.email);
+    return signIn(reply, 200, check, csrfToken(request, reply, secure), undefined, user);
   });
 
   app.post('/auth/authorize', options, async (request, reply) => {

@@ -10,6 +10,7 @@ import type { OAuthClientRow, UserRow } from './auth.table.js';
 import { checkPassword } from './password-sign-in.js';
 import type { FailureLimiter } from './rate-limit.js';
 import { resourceProblem } from './resources.js';
+import { adminOnlyProblem, type Role, scopesBeyond, scopesWithin } from './scope-rules.js';
 import { hashSecret } from './secrets.js';
 
 const CODE_LIFETIME_MS = 120_000;
@@ -37,7 +38,9 @@ export type AuthorizeCheck =
       kind: 'sign-in';
       client: OAuthClientRow;
       redirectUri: string;
+      /** The scopes asked for, or the client's when the request names none (`scopesAsked` false). */
       scopes: string[];
+      scopesAsked: boolean;
       params: AuthorizeParams;
     };
 
@@ -109,9 +112,12 @@ export async function checkAuthorizeRequest(
   if (params.repeated) return back('invalid_request', `${params.repeated}: must be sent once`);
   if (!params.response_type) return back('invalid_request', 'response_type: is required');
   if (params.response_type !== 'code') return back('unsupported_response_type', 'response_type must be code');
-  const scopes = [...new Set((params.scope ?? '').split(/[\s+]+/).filter(Boolean))];
+  const asked = [...new Set((params.scope ?? '').split(/[\s+]+/).filter(Boolean))];
   const enabled = client.scopes.split(' ');
-  if (scopes.length === 0) return back('invalid_scope', 'scope: name the families to call');
+  // RFC 6749 section 3.3: a request naming no scope gets a default, the client's scopes (of which
+  // the approving user gets those their role may use, see `approvedScopes`).
+  const scopesAsked = asked.length > 0;
+  const scopes = scopesAsked ? asked : enabled;
   const unknown = scopes.filter((scope) => !(SCOPES as readonly string[]).includes(scope));
   if (unknown.length > 0)
     return back(
@@ -131,7 +137,21 @@ export async function checkAuthorizeRequest(
   }
   const problem = resourceProblem(params.resource, resources);
   if (problem) return back('invalid_target', problem);
-  return { kind: 'sign-in', client, redirectUri, scopes, params };
+  return { kind: 'sign-in', client, redirectUri, scopes, scopesAsked, params };
+}
+
+/**
+ * The scopes a user of this role approves: those asked for, refused (naming them) when one is for
+ * admins only and the user is not one; when none were asked, the client's that the role may use.
+ */
+export function approvedScopes(
+  request: Pick<Extract<AuthorizeCheck, { kind: 'sign-in' }>, 'scopes' | 'scopesAsked'>,
+  role: Role,
+): { ok: true; scopes: string[] } | { ok: false; beyond: string[] } {
+  const beyond = scopesBeyond(role, request.scopes);
+  const scopes = scopesWithin(role, request.scopes);
+  if (beyond.length > 0 && (request.scopesAsked || scopes.length === 0)) return { ok: false, beyond };
+  return { ok: true, scopes };
 }
 
 export type Decision =
@@ -177,6 +197,15 @@ export async function decide(
     user = check.user;
     signedIn = user;
   }
+  const approved = approvedScopes(request, user.role);
+  if (!approved.ok) {
+    // Nothing is issued or claimed; another account (an admin's) may still allow it, or deny.
+    return {
+      kind: 'retry',
+      status: 403,
+      message: `You cannot allow this: ${adminOnlyProblem(approved.beyond)}. Sign in as an admin, or deny.`,
+    };
+  }
   const code = randomBytes(32).toString('base64url');
   const now = Date.now();
   await insertCode(db, {
@@ -185,7 +214,7 @@ export async function decide(
     user_id: user.id,
     redirect_uri: redirectUri,
     redirect_given: params.redirect_uri === undefined ? 0 : 1,
-    scopes: request.scopes.join(' '),
+    scopes: approved.scopes.join(' '),
     code_challenge: params.code_challenge ?? null,
     expires: formatDate(new Date(now + CODE_LIFETIME_MS)),
     used: null,
@@ -195,7 +224,9 @@ export async function decide(
   if (request.client.registration === 'unclaimed') {
     const clientId = request.client.id;
     await db.transaction().execute(async (trx) => {
-      if (!(await claimClient(trx, clientId, user.id))) return;
+      // Their client keeps what their role may use of what it registered with.
+      const scopes = scopesWithin(user.role, request.client.scopes.split(' ')).join(' ');
+      if (!(await claimClient(trx, clientId, user.id, scopes))) return;
       await recordChange(
         trx,
         { type: 'user', id: user.id, userId: user.id, channel: 'oauth', address: answer.caller },

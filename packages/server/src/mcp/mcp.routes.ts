@@ -13,10 +13,9 @@
 
 import { createClient } from '@assay/client';
 import { createAssayMcpServer } from '@assay/mcp';
-import { SCOPES } from '@assay/schema';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { identify, type Principal } from '../auth/guard.js';
+import { identify, type Principal, scopesInUse } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { BusinessError, TooManyAttempts, Unauthenticated } from '../domain/errors.js';
 import { allowedOrigin } from '../http/cross-origin.js';
@@ -27,12 +26,16 @@ export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource/mcp
 
 const rpcError = (code: number, message: string) => ({ jsonrpc: '2.0', error: { code, message }, id: null });
 
-/** RFC 9728 section 2: what an MCP client needs to find the authorization server. */
+/**
+ * RFC 9728 section 2: what an MCP client needs to find the authorization server. No
+ * `scopes_supported` (optional): an MCP client asks for every scope listed there, and a user who is
+ * not an admin may not allow the admins' families (auth/scope-rules.ts); asking for none, it gets
+ * the scopes of the user who allows it (docs/decisions.md, "Authorization Code flow").
+ */
 export function resourceMetadata(publicUrl: string) {
   return {
     resource: `${publicUrl}/mcp`,
     authorization_servers: [publicUrl],
-    scopes_supported: [...SCOPES],
     bearer_methods_supported: ['header'],
     resource_name: 'Assay MCP',
     resource_documentation: `${publicUrl}/api/docs`,
@@ -125,7 +128,8 @@ export async function mcpRoutes(app: FastifyInstance, context: AppContext) {
     const server = createAssayMcpServer({
       client,
       readOnly: principal.readOnly,
-      scopes: principal.scopes,
+      // A family for admins only is offered while the user is one (auth/scope-rules.ts).
+      scopes: await scopesInUse(context.db, principal),
     });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

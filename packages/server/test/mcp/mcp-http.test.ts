@@ -78,16 +78,6 @@ for (const dialect of dialects) {
         expect(answer.json).toEqual({
           resource: `${publicUrl}/mcp`,
           authorization_servers: [publicUrl],
-          scopes_supported: [
-            'members',
-            'groups',
-            'campaigns',
-            'reports',
-            'settings',
-            'samples',
-            'webhooks',
-            'audit',
-          ],
           bearer_methods_supported: ['header'],
           resource_name: 'Assay MCP',
           resource_documentation: `${publicUrl}/api/docs`,

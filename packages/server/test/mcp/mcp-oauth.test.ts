@@ -156,6 +156,8 @@ for (const dialect of dialects) {
       expect(url.origin + url.pathname).toBe(`${PUBLIC_URL}/api/v1/auth/authorize`);
       expect(url.searchParams.get('code_challenge_method')).toBe('S256');
       expect(url.searchParams.get('resource')).toBe(`${PUBLIC_URL}/mcp`);
+      // No scope asked (the metadata lists none): the user who allows it gets what their role may use.
+      expect(url.searchParams.has('scope')).toBe(false);
 
       const row = await instance.db.kysely
         .selectFrom('oauth_clients')
@@ -187,6 +189,8 @@ for (const dialect of dialects) {
       const tools = (await connected.listTools()).tools.map((tool) => tool.name);
       expect(tools).toContain('findMembers');
       expect(tools).toContain('createMember');
+      // The user is not an admin: the audit log is not theirs.
+      expect(tools).not.toContain('listAuditEntries');
       const result = (await connected.callTool({ name: 'listGroups', arguments: {} })) as CallToolResult;
       expect(result.isError).not.toBe(true);
       await connected.close();
