@@ -254,7 +254,7 @@ export async function buildApp({
       // start-up here, so a new route is never open by accident.
       guardRoutes(api, context, { wrongMethod, seen: apiRoutes });
       // A write refused (401, 403) or failed (another 4xx, a 5xx) leaves an audit entry of its own.
-      auditRefusals(api, context.db, API_PREFIX);
+      auditRefusals(api, context.db, API_PREFIX, context.clock);
       api.get('/openapi.json', { schema: { hide: true }, config: { guard: 'public' } }, async () =>
         app.swagger(),
       );

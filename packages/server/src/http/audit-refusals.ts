@@ -2,8 +2,10 @@ import type { Scope } from '@assay/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type Actor, anonymousActor, apiActor } from '../audit/actor.js';
-import { type AuditResource, recordChange } from '../audit/audit.service.js';
+import type { AuditResource } from '../audit/audit.service.js';
+import { RefusalRecorder } from '../audit/refusal-recorder.js';
 import type { Database } from '../db/database.js';
+import { nowText } from '../util/dates.js';
 import { declaredAccess, familiesOf } from './route-guard.js';
 
 /**
@@ -55,30 +57,36 @@ function refusedActor(request: FastifyRequest): Actor {
  * declared access is `write` (route-guard.ts) that ends with an HTTP status of 400 or more. Its
  * outcome is `denied` for 401 and 403 (the credentials), `failed` for every other status (the
  * request, or the server). The change itself rolled back with its own entry; this one is written
- * after the response, outside any transaction, and a failure to write it is logged, never
- * answered. A business failure (HTTP 200 with an ERROR envelope) is no refusal of this kind.
+ * after the response, outside any transaction, by a RefusalRecorder: while the database is
+ * unavailable the entry waits in memory, with the time of the refusal, and a failure is logged,
+ * never answered. A business failure (HTTP 200 with an ERROR envelope) is no refusal of this kind.
  */
-export function auditRefusals(api: FastifyInstance, db: Kysely<Database>, prefix: string): void {
+export function auditRefusals(
+  api: FastifyInstance,
+  db: Kysely<Database>,
+  prefix: string,
+  clock: () => Date,
+): void {
+  const refusals = new RefusalRecorder(db, api.log);
+  // Before the database closes (main.ts closes it after the app): one last try, bounded in time.
+  api.addHook('onClose', () => refusals.close());
   /** The hook of a route whose refusals are recorded as changes of `resource`. */
-  const recorder = (resource: AuditResource) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const status = reply.statusCode;
-    const url = request.routeOptions.url;
-    if (status < 400 || url === undefined) return;
-    const { idParam, action } = routeChange(request.method, url, prefix);
-    const value =
-      idParam === undefined ? undefined : (request.params as Record<string, unknown> | undefined)?.[idParam];
-    const id = typeof value === 'string' && RECORDABLE_ID.test(value) ? value : null;
-    try {
-      await recordChange(db, refusedActor(request), {
-        resource,
-        id,
-        action,
-        outcome: status === 401 || status === 403 ? 'denied' : 'failed',
-      });
-    } catch (error) {
-      request.log.error({ err: error }, 'a refused change could not be recorded in the audit log');
-    }
-  };
+  const recorder =
+    (resource: AuditResource) => (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      const status = reply.statusCode;
+      const url = request.routeOptions.url;
+      if (status >= 400 && url !== undefined) {
+        const { idParam, action } = routeChange(request.method, url, prefix);
+        const value =
+          idParam === undefined
+            ? undefined
+            : (request.params as Record<string, unknown> | undefined)?.[idParam];
+        const id = typeof value === 'string' && RECORDABLE_ID.test(value) ? value : null;
+        const outcome = status === 401 || status === 403 ? 'denied' : 'failed';
+        refusals.record(refusedActor(request), { resource, id, action, outcome }, nowText(clock));
+      }
+      done();
+    };
   // The hook goes on the routes that change something of a family, and only there: a path no
   // route serves (404, or 405 for another method) attempted nothing, a read changes nothing, and
   // a route without an onResponse hook costs nothing after its answer (one on every route cost
