@@ -3,6 +3,7 @@ import { AUDIT_COLUMNS } from '../audit/audit.repository.js';
 import type { CampaignMemberRow, CampaignRow } from '../campaigns/campaigns.table.js';
 import type { Database, Dialect } from '../db/database.js';
 import { preparedPerDb, preparedPerDialect, preparedWritePerDb } from '../db/prepared.js';
+import { relaxedCommit } from '../db/relaxed-commit.js';
 
 // The SQL of the participant pages. A page reads the participation (the campaign member by its
 // token, with its campaign) in one statement; a page sent saves its answers in one statement. On
@@ -193,18 +194,11 @@ function mergedAnswers(dialect: Dialect, patch: string, column: 'answers' | 'cm.
     : sql<string>`json_patch(case when not json_valid(${answers}) then '{}' when json_type(${answers}) = 'object' then ${answers} else '{}' end, ${patch})`;
 }
 
-/**
- * PostgreSQL: a condition, true, that makes the statement's own transaction commit without waiting
- * for its WAL record to reach the disk (`synchronous_commit` off until that transaction ends). A
- * page save then has the guarantee every write has on SQLite (WAL with `synchronous = NORMAL`): it
- * survives a crash of the platform, and only a crash of the database or the machine in the
- * following fraction of a second (three `wal_writer_delay`s at most) can take it back, leaving the
- * answers of the page before. The condition mentions no column, so PostgreSQL keeps it with the
- * row's conditions: it runs whenever a row is written. Sending is a transaction of its own with
- * the default, and its flush makes every page saved before it durable. docs/questionnaire.md
- * ("Performance") gives the figures.
- */
-const pageSaveCommit = sql<boolean>`set_config('synchronous_commit', 'off', true) = 'off'`;
+// A page save commits without waiting for the disk on PostgreSQL (db/relaxed-commit.ts): only a
+// crash of the database or the machine in the following fraction of a second can take it back,
+// leaving the answers of the page before. Sending is a transaction of its own with the default, and
+// its flush makes every page saved before it durable. docs/questionnaire.md ("Performance") gives
+// the figures.
 
 // The save's statement in a transaction (a new handle each time): compiled once per dialect
 // rather than once per transaction, which on SQLite cost more than running it.
@@ -216,7 +210,7 @@ const mergeQuery = preparedPerDialect(3, (db, dialect, id: string, token: string
     .where('token', '=', token)
     .where('status', '!=', 'completed')
     .returning('answers');
-  return dialect === 'postgres' ? query.where(pageSaveCommit) : query;
+  return dialect === 'postgres' ? query.where(relaxedCommit) : query;
 });
 
 /**
@@ -253,7 +247,7 @@ const saveOpenQuery = preparedWritePerDb(
           .where(
             sql<boolean>`not (${sql.ref('c.closingtype')} = 'date' and ${sql.ref('c.end_at')} is not null and ${sql.ref('c.end_at')} collate "C" <= ${now})`,
           )
-          .where(pageSaveCommit)
+          .where(relaxedCommit)
           .returning(['cm.answers', 'cm.member_id']),
       )
       // The audit entry of the save, written by the same statement (a data-modifying WITH runs
