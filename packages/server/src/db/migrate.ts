@@ -23,6 +23,7 @@ import * as oauthClientRegistration from './migrations/20261201T1000-oauth-clien
 import * as auditLog from './migrations/20261202T1000-audit-log.js';
 import * as campaignRetention from './migrations/20261202T1100-campaign-retention.js';
 import * as outboxRetention from './migrations/20261203T1000-outbox-retention.js';
+import * as webhookHold from './migrations/20261204T1000-webhook-hold.js';
 
 // Listed here rather than read from the folder, so the compiled build and the tests see the same set.
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261202T1000-audit-log': auditLog,
   '20261202T1100-campaign-retention': campaignRetention,
   '20261203T1000-outbox-retention': outboxRetention,
+  '20261204T1000-webhook-hold': webhookHold,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,63 +1,117 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql, type Transaction, type UpdateObject } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
+import { relaxedCommit } from '../db/relaxed-commit.js';
 import { queueMails } from '../mail/outbox.repository.js';
 import { WEBHOOK_MAIL_STAGE, type WebhookMailParams } from '../mail/webhook-mail.js';
 import { formatDate } from '../util/dates.js';
-import type { MessageRow } from './webhooks.table.js';
+import type { MessageRow, SubscriptionRow, WebhookOutboxTable } from './webhooks.table.js';
 
-/**
- * Takes up to `limit` messages for this worker: ones a worker took and lost (its lease ran out),
- * then queued ones whose time has come, in the order they were queued. A message waits while an
- * earlier one of the same subscription and member is not settled, so a member's events arrive in
- * order. Each becomes `sending` until `leaseUntil`, one attempt more. On PostgreSQL rows another
- * process is claiming at the same moment are skipped, never shared; SQLite has one writer.
- */
-export async function claimMessages(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  options: { now: string; leaseUntil: string; limit: number; owner: string },
-): Promise<MessageRow[]> {
-  const lost = await claim(db, dialect, options, 'lost', options.limit);
-  if (lost.length >= options.limit) return lost;
-  return [...lost, ...(await claim(db, dialect, options, 'due', options.limit - lost.length))];
+interface ClaimOptions {
+  now: string;
+  leaseUntil: string;
+  limit: number;
+  owner: string;
 }
 
+/**
+ * The subscriptions with a queued message due now, and not held back (a receiver that stopped
+ * answering holds its subscription until `hold_until`): the worker then claims for each as many as
+ * it may have on the wire for it, and sends them with the row read here.
+ */
+export function dueSubscriptions(db: Kysely<Database>, now: string): Promise<SubscriptionRow[]> {
+  return db
+    .selectFrom('webhook_subscriptions as s')
+    .selectAll('s')
+    .where((eb) => eb.or([eb('s.hold_until', 'is', null), eb('s.hold_until', '<=', now)]))
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('webhook_outbox as o')
+          .select(sql`1`.as('one'))
+          .whereRef('o.subscription_id', '=', 's.id')
+          .where('o.status', '=', 'queued')
+          .where('o.next_attempt_at', '<=', now),
+      ),
+    )
+    .orderBy('s.id')
+    .execute();
+}
+
+/** The subscriptions of these ids (those of messages taken over from another worker). */
+export function subscriptionsOf(db: Kysely<Database>, ids: readonly string[]): Promise<SubscriptionRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('webhook_subscriptions').selectAll().where('id', 'in', ids).execute();
+}
+
+/**
+ * Takes up to `limit` messages of a worker that lost them (its lease ran out: it died, or could
+ * not record what became of them), oldest lease first, for this worker.
+ */
+export function claimLost(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  options: ClaimOptions,
+): Promise<MessageRow[]> {
+  const rows = db
+    .selectFrom('webhook_outbox as o')
+    .select('o.id')
+    .where('o.status', '=', 'sending')
+    .where('o.lease_until', '<', options.now)
+    .orderBy('o.lease_until');
+  return claim(db, dialect, options, rows);
+}
+
+/**
+ * Takes up to `limit` queued messages of one subscription whose time has come, in the order they
+ * were queued. A message waits while an earlier one of the same subscription and member is not
+ * settled, so a member's events arrive in order.
+ */
+export function claimDue(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  options: ClaimOptions & { subscriptionId: string },
+): Promise<MessageRow[]> {
+  const rows = db
+    .selectFrom('webhook_outbox as o')
+    .select('o.id')
+    .where('o.subscription_id', '=', options.subscriptionId)
+    .where('o.status', '=', 'queued')
+    .where('o.next_attempt_at', '<=', options.now)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('webhook_outbox as p')
+            .select(sql`1`.as('one'))
+            .whereRef('p.subscription_id', '=', 'o.subscription_id')
+            .whereRef('p.order_key', '=', 'o.order_key')
+            .whereRef('p.seq', '<', 'o.seq')
+            .where('p.status', 'in', ['queued', 'sending']),
+        ),
+      ),
+    )
+    .orderBy('o.seq');
+  return claim(db, dialect, options, rows);
+}
+
+/**
+ * Each message chosen becomes `sending` until `leaseUntil`, one attempt more. On PostgreSQL rows
+ * another process is claiming at the same moment are skipped, never shared; SQLite has one writer.
+ */
 async function claim(
   db: Kysely<Database>,
   dialect: Dialect,
-  options: { now: string; leaseUntil: string; owner: string },
-  which: 'lost' | 'due',
-  limit: number,
+  options: ClaimOptions,
+  chosen: SelectQueryBuilder<Database & { o: WebhookOutboxTable }, 'o', { id: string }>,
 ): Promise<MessageRow[]> {
-  let rows =
-    which === 'lost'
-      ? db
-          .selectFrom('webhook_outbox as o')
-          .select('o.id')
-          .where('o.status', '=', 'sending')
-          .where('o.lease_until', '<', options.now)
-          .orderBy('o.lease_until')
-      : db
-          .selectFrom('webhook_outbox as o')
-          .select('o.id')
-          .where('o.status', '=', 'queued')
-          .where('o.next_attempt_at', '<=', options.now)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('webhook_outbox as p')
-                  .select(sql`1`.as('one'))
-                  .whereRef('p.subscription_id', '=', 'o.subscription_id')
-                  .whereRef('p.order_key', '=', 'o.order_key')
-                  .whereRef('p.seq', '<', 'o.seq')
-                  .where('p.status', 'in', ['queued', 'sending']),
-              ),
-            ),
-          )
-          .orderBy('o.seq');
-  rows = rows.limit(limit);
+  let rows = chosen.limit(options.limit);
   if (dialect === 'postgres') rows = rows.forUpdate().skipLocked();
-  const claimed = await db
+  // Chosen once, in a CTE of its own: as a subquery of the UPDATE, PostgreSQL may run it again for
+  // each row it updates, each run skipping the rows the last ones locked, and claim several times
+  // the limit (12 instead of 4 in hung-receiver.test.ts).
+  let update = db
+    .with(
+      (cte) => cte('chosen').materialized(),
+      () => rows,
+    )
     .updateTable('webhook_outbox')
     .set((eb) => ({
       status: 'sending',
@@ -65,9 +119,10 @@ async function claim(
       lease_owner: options.owner,
       attempts: eb('attempts', '+', 1),
     }))
-    .where('id', 'in', rows)
-    .returningAll()
-    .execute();
+    .where('id', 'in', (eb) => eb.selectFrom('chosen').select('chosen.id'));
+  // A claim lost in a crash of the database leaves the message queued: it is sent (again).
+  if (dialect === 'postgres') update = update.where(relaxedCommit);
+  const claimed = await update.returningAll().execute();
   return claimed.sort((a, b) => Number(a.seq) - Number(b.seq));
 }
 
@@ -76,9 +131,14 @@ export interface AttemptOutcome {
   id: string;
   subscriptionId: string;
   attempt: number;
-  kind: 'delivered' | 'retry' | 'failed';
+  /** The lease it was claimed under: the outcome is recorded only while the message is still under it. */
+  leaseUntil: string;
+  /** `released`: never answered because the worker stopped; back in the queue, no attempt counted. */
+  kind: 'delivered' | 'retry' | 'failed' | 'released';
   httpStatus: number | null;
   error: string | null;
+  /** No answer at all (a timeout, a refused connection or address): the receiver is not there. */
+  unreachable: boolean;
   durationMs: number;
   nextAttemptAt?: string;
 }
@@ -87,58 +147,76 @@ export interface AttemptOutcome {
 export const DISABLE_AFTER_MS = 3 * 86_400_000;
 
 /**
- * Records the outcomes of one batch in one transaction: the messages (only those still `sending`
- * under this worker's lease: one another worker took over after the lease ran out is left to it),
- * an attempt row for each, and each subscription's failing streak. A subscription failing for
- * 3 days in a row is disabled and its queued messages failed. Answers the ids of the subscriptions
- * disabled now.
+ * Records outcomes in one transaction: the messages (only those still `sending` under the lease
+ * this worker claimed them with: one another worker took over after the lease ran out is left to
+ * it), an attempt row for each, and each subscription's failing streak. A subscription whose
+ * receiver did not answer is held back until `holdMs(how long it has been failing)` from now; one
+ * that answered 2xx is no longer held. A subscription failing for 3 days in a row is disabled and
+ * its queued messages failed. Answers how many outcomes were recorded and the ids of the
+ * subscriptions disabled now.
  */
 export async function recordOutcomes(
   db: Kysely<Database>,
   outcomes: readonly AttemptOutcome[],
-  options: { owner: string; leaseUntil: string; now: string; nowMs: number; messageIdDomain: string },
+  options: {
+    dialect: Dialect;
+    owner: string;
+    now: string;
+    nowMs: number;
+    messageIdDomain: string;
+    holdMs: (failingForMs: number) => number;
+  },
 ): Promise<{ recorded: number; disabled: string[] }> {
   if (outcomes.length === 0) return { recorded: 0, disabled: [] };
-  const { owner, leaseUntil, now } = options;
+  const { owner, now } = options;
   return db.transaction().execute(async (trx) => {
-    const mine = (ids: string[]) =>
-      trx
-        .updateTable('webhook_outbox')
-        .where('id', 'in', ids)
-        .where('status', '=', 'sending')
-        .where('lease_owner', '=', owner)
-        .where('lease_until', '=', leaseUntil);
     const written = new Set<string>();
-    const delivered = outcomes.filter((outcome) => outcome.kind === 'delivered').map((outcome) => outcome.id);
-    const failed = outcomes.filter((outcome) => outcome.kind === 'failed').map((outcome) => outcome.id);
-    if (delivered.length > 0) {
-      const rows = await mine(delivered)
-        .set({ status: 'delivered', delivered_at: now, lease_until: null, lease_owner: null })
-        .returning('id')
-        .execute();
-      for (const row of rows) written.add(row.id);
-    }
-    if (failed.length > 0) {
-      const rows = await mine(failed)
-        .set({ status: 'failed', lease_until: null, lease_owner: null })
-        .returning('id')
-        .execute();
-      for (const row of rows) written.add(row.id);
-    }
-    for (const outcome of outcomes) {
-      if (outcome.kind !== 'retry') continue;
-      const rows = await mine([outcome.id])
-        .set({
-          status: 'queued',
-          next_attempt_at: outcome.nextAttemptAt ?? now,
-          lease_until: null,
-          lease_owner: null,
-        })
-        .returning('id')
-        .execute();
-      for (const row of rows) written.add(row.id);
-    }
-    const kept = outcomes.filter((outcome) => written.has(outcome.id));
+    /** Sets `change` on the messages of these outcomes still under this worker's lease. */
+    const settle = async (
+      kind: AttemptOutcome['kind'],
+      change: (outcome: AttemptOutcome) => UpdateObject<Database, 'webhook_outbox'>,
+    ) => {
+      const mine = outcomes.filter((outcome) => outcome.kind === kind);
+      // One statement per lease (a claim), or per message where the change is its own.
+      const groups = new Map<string, AttemptOutcome[]>();
+      for (const outcome of mine) {
+        const key = kind === 'retry' ? outcome.id : outcome.leaseUntil;
+        groups.set(key, [...(groups.get(key) ?? []), outcome]);
+      }
+      for (const group of groups.values()) {
+        const first = group[0] as AttemptOutcome;
+        let update = trx
+          .updateTable('webhook_outbox')
+          .set(change(first))
+          .where(
+            'id',
+            'in',
+            group.map((outcome) => outcome.id),
+          )
+          .where('status', '=', 'sending')
+          .where('lease_owner', '=', owner)
+          .where('lease_until', '=', first.leaseUntil);
+        // Outcomes lost in a crash of the database leave their messages to be sent again.
+        if (options.dialect === 'postgres') update = update.where(relaxedCommit);
+        const rows = await update.returning('id').execute();
+        for (const row of rows) written.add(row.id);
+      }
+    };
+    const unleased = { lease_until: null, lease_owner: null };
+    await settle('delivered', () => ({ status: 'delivered', delivered_at: now, ...unleased }));
+    await settle('failed', () => ({ status: 'failed', ...unleased }));
+    await settle('retry', (outcome) => ({
+      status: 'queued',
+      next_attempt_at: outcome.nextAttemptAt ?? now,
+      ...unleased,
+    }));
+    // Never on the wire long enough to count: back in line as it was.
+    await settle('released', () => ({
+      status: 'queued',
+      attempts: sql<number>`attempts - 1`,
+      ...unleased,
+    }));
+    const kept = outcomes.filter((outcome) => written.has(outcome.id) && outcome.kind !== 'released');
     for (let start = 0; start < kept.length; start += 500) {
       await trx
         .insertInto('webhook_attempts')
@@ -155,19 +233,18 @@ export async function recordOutcomes(
         )
         .execute();
     }
-    // A delivered message ends a subscription's failing streak; a failed attempt starts one.
+    // A delivered message ends a subscription's failing streak and its hold; a failed attempt
+    // starts a streak, and one without an answer holds the subscription back.
     const succeeded = new Set(kept.filter((o) => o.kind === 'delivered').map((o) => o.subscriptionId));
-    const failing = new Set(
-      kept
-        .filter((o) => o.kind !== 'delivered' && !succeeded.has(o.subscriptionId))
-        .map((o) => o.subscriptionId),
-    );
+    const failingOnes = kept.filter((o) => o.kind !== 'delivered' && !succeeded.has(o.subscriptionId));
+    const failing = new Set(failingOnes.map((o) => o.subscriptionId));
+    const unreachable = new Set(failingOnes.filter((o) => o.unreachable).map((o) => o.subscriptionId));
     if (succeeded.size > 0) {
       await trx
         .updateTable('webhook_subscriptions')
-        .set({ failing_since: null })
+        .set({ failing_since: null, hold_until: null })
         .where('id', 'in', [...succeeded])
-        .where('failing_since', 'is not', null)
+        .where((eb) => eb.or([eb('failing_since', 'is not', null), eb('hold_until', 'is not', null)]))
         .execute();
     }
     const disabled: string[] = [];
@@ -178,25 +255,34 @@ export async function recordOutcomes(
         .where('id', 'in', [...failing])
         .where('failing_since', 'is', null)
         .execute();
-      const due = await trx
+      const streaks = await trx
         .selectFrom('webhook_subscriptions')
-        .select(['id', 'failing_since'])
+        .select(['id', 'failing_since', 'enabled'])
         .where('id', 'in', [...failing])
-        .where('enabled', '=', 1)
-        .where('failing_since', '<=', formatDate(new Date(options.nowMs - DISABLE_AFTER_MS)))
         .execute();
-      for (const row of due) {
-        disabled.push(row.id);
-        await mailOwner(trx, row.id, row.failing_since ?? now, options);
-        await trx
-          .updateTable('webhook_subscriptions')
-          .set({
-            enabled: 0,
-            updated: now,
-            disabled_reason: `every delivery failed for 3 days in a row, since ${row.failing_since}`,
-          })
-          .where('id', '=', row.id)
-          .execute();
+      for (const row of streaks) {
+        const since = row.failing_since ?? now;
+        if (row.enabled === 1 && since <= formatDate(new Date(options.nowMs - DISABLE_AFTER_MS))) {
+          disabled.push(row.id);
+          await mailOwner(trx, row.id, since, options);
+          await trx
+            .updateTable('webhook_subscriptions')
+            .set({
+              enabled: 0,
+              updated: now,
+              hold_until: null,
+              disabled_reason: `every delivery failed for 3 days in a row, since ${since}`,
+            })
+            .where('id', '=', row.id)
+            .execute();
+        } else if (unreachable.has(row.id)) {
+          const hold = options.holdMs(options.nowMs - Date.parse(since));
+          await trx
+            .updateTable('webhook_subscriptions')
+            .set({ hold_until: formatDate(new Date(options.nowMs + hold)) })
+            .where('id', '=', row.id)
+            .execute();
+        }
       }
       if (disabled.length > 0) await failQueued(trx, disabled);
     }

@@ -104,6 +104,7 @@ export async function createWebhook(
     previous_secret: null,
     previous_until: null,
     failing_since: null,
+    hold_until: null,
     disabled_reason: null,
     created: now,
     updated: now,
@@ -146,6 +147,8 @@ export async function patchWebhook(
   if (input.url !== undefined) {
     await checkUrl(deps, input.url);
     change.url = input.url;
+    // Another receiver: whether it answers is yet to be seen.
+    if (input.url !== row.url && row.hold_until !== null) change.hold_until = null;
   }
   if (input.enabled !== undefined) {
     const enabled = input.enabled ? 1 : 0;
@@ -153,6 +156,7 @@ export async function patchWebhook(
       change.enabled = enabled;
       if (enabled === 1) {
         change.failing_since = null;
+        change.hold_until = null;
         change.disabled_reason = null;
       }
     }
@@ -160,7 +164,7 @@ export async function patchWebhook(
   if (Object.keys(change).length === 0) return toWebhook(row);
   // The names the caller changed (enabling again also clears the streak, which is the same change).
   const fields = Object.keys(change).filter(
-    (field) => field !== 'failing_since' && field !== 'disabled_reason',
+    (field) => field !== 'failing_since' && field !== 'hold_until' && field !== 'disabled_reason',
   );
   change.updated = formatDate(deps.clock());
   await deps.db.transaction().execute(async (trx) => {
@@ -221,6 +225,9 @@ export async function testWebhook(
   const message = messageRow(id, TEST_EVENT, eventBody(TEST_EVENT, now, { webhookid: id }), now, null);
   await deps.db.transaction().execute(async (trx) => {
     await trx.insertInto('webhook_outbox').values(message).execute();
+    // An operator testing a receiver they mended wants the answer now, not when its hold ends.
+    if (row.hold_until !== null)
+      await trx.updateTable('webhook_subscriptions').set({ hold_until: null }).where('id', '=', id).execute();
     await recordChange(trx, actor, { resource: 'webhook', id, action: 'test' });
   });
   deps.mailQueued();

@@ -16,6 +16,8 @@ export interface WebhookSubscriptionTable {
   previous_until: string | null;
   /** The first failed attempt since the last delivered one. */
   failing_since: string | null;
+  /** Nothing of it is sent before this: its receiver stopped answering (delivery.ts). */
+  hold_until: string | null;
   disabled_reason: string | null;
   created: string;
   updated: string;

@@ -34,6 +34,8 @@ export interface WebhookReceiver {
   reset(): void;
   /** Hold every answer this long. */
   delayMs: number;
+  /** Never answer (a receiver that hangs): requests are kept, and end when the receiver closes. */
+  hang: boolean;
   close(): Promise<void>;
 }
 
@@ -48,10 +50,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       fixed = status;
     },
     delayMs: 0,
+    hang: false,
     reset: () => {
       queue.length = 0;
       fixed = undefined;
       receiver.delayMs = 0;
+      receiver.hang = false;
     },
   };
   const server = http.createServer((request, response) => {
@@ -84,6 +88,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         verifiedBy,
         status,
       });
+      if (receiver.hang) return;
       setTimeout(() => {
         response.writeHead(status, { 'content-type': 'text/plain' });
         response.end(status < 300 ? 'ok' : 'no');
