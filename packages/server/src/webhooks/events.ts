@@ -2,6 +2,7 @@ import type { WebhookEvent } from '@assay/schema';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
 import { randomId } from '../util/ids.js';
+import { enabledSubscriptions, insertMessages } from './subscriptions.repository.js';
 import type { NewMessageRow } from './webhooks.table.js';
 
 /** The event a subscription's test call sends, to that subscription only. */
@@ -14,8 +15,6 @@ export type EventData = Readonly<Record<string, string | number | boolean | null
 export function eventBody(type: string, timestamp: string, data: EventData): string {
   return JSON.stringify({ type, timestamp, data });
 }
-
-const INSERT_CHUNK = 500;
 
 /**
  * Queues an event for every enabled subscription that asked for it, in the caller's transaction:
@@ -40,9 +39,9 @@ export async function queueEvents(
   at: { now: string; orderKey: (data: EventData) => string | null },
 ): Promise<number> {
   if (events.length === 0) return 0;
-  const subscriptions = (
-    await trx.selectFrom('webhook_subscriptions').select(['id', 'events']).where('enabled', '=', 1).execute()
-  ).filter((subscription) => subscription.events.split(' ').includes(type));
+  const subscriptions = (await enabledSubscriptions(trx)).filter((subscription) =>
+    subscription.events.split(' ').includes(type),
+  );
   if (subscriptions.length === 0) return 0;
   const rows: NewMessageRow[] = [];
   for (const data of events) {
@@ -51,12 +50,7 @@ export async function queueEvents(
       rows.push(messageRow(subscription.id, type, payload, at.now, at.orderKey(data)));
     }
   }
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    await trx
-      .insertInto('webhook_outbox')
-      .values(rows.slice(start, start + INSERT_CHUNK))
-      .execute();
-  }
+  await insertMessages(trx, rows);
   return rows.length;
 }
 

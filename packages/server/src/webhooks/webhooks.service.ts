@@ -17,6 +17,15 @@ import { eventBody, messageRow, TEST_EVENT } from './events.js';
 import { failQueued } from './outbox.repository.js';
 import { newSecret } from './signing.js';
 import { type TargetPolicy, targetProblem } from './ssrf.js';
+import {
+  deleteSubscription,
+  findSubscription,
+  insertMessage,
+  insertSubscription,
+  listAttempts,
+  listSubscriptions,
+  updateSubscription,
+} from './subscriptions.repository.js';
 import type { SubscriptionRow } from './webhooks.table.js';
 
 /** What the webhook services need: the same for the API, the command line and the console. */
@@ -70,11 +79,7 @@ function descriptionOf(description: string | null | undefined): string | null {
 }
 
 async function findRow(deps: WebhookDeps, id: string): Promise<SubscriptionRow> {
-  const row = await deps.db
-    .selectFrom('webhook_subscriptions')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await findSubscription(deps.db, id);
   if (!row) throw notFound('webhook');
   return row;
 }
@@ -110,20 +115,14 @@ export async function createWebhook(
     updated: now,
   };
   await deps.db.transaction().execute(async (trx) => {
-    await trx.insertInto('webhook_subscriptions').values(row).execute();
+    await insertSubscription(trx, row);
     await recordChange(trx, actor, { resource: 'webhook', id: row.id, action: 'create' });
   });
   return { ...toWebhook(row), secret: row.secret };
 }
 
 export async function listWebhooks(deps: WebhookDeps): Promise<Webhook[]> {
-  const rows = await deps.db
-    .selectFrom('webhook_subscriptions')
-    .selectAll()
-    .orderBy('created')
-    .orderBy('id')
-    .execute();
-  return rows.map(toWebhook);
+  return (await listSubscriptions(deps.db)).map(toWebhook);
 }
 
 export async function getWebhook(deps: WebhookDeps, id: string): Promise<Webhook> {
@@ -168,7 +167,7 @@ export async function patchWebhook(
   );
   change.updated = formatDate(deps.clock());
   await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('webhook_subscriptions').set(change).where('id', '=', id).execute();
+    await updateSubscription(trx, id, change);
     if (change.enabled === 0) await failQueued(trx, [id]);
     await recordChange(trx, actor, { resource: 'webhook', id, action: 'update', fields });
   });
@@ -178,8 +177,7 @@ export async function patchWebhook(
 /** DELETE /webhooks/{id}: the subscription, its messages and their attempts. */
 export async function deleteWebhook(deps: WebhookDeps, id: string, actor: Actor): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const result = await trx.deleteFrom('webhook_subscriptions').where('id', '=', id).executeTakeFirst();
-    if (Number(result.numDeletedRows) !== 1) throw notFound('webhook');
+    if (!(await deleteSubscription(trx, id))) throw notFound('webhook');
     await recordChange(trx, actor, { resource: 'webhook', id, action: 'delete' });
   });
 }
@@ -197,16 +195,12 @@ export async function rotateSecret(
   const now = deps.clock();
   const secret = newSecret();
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('webhook_subscriptions')
-      .set({
-        secret,
-        previous_secret: row.secret,
-        previous_until: formatDate(new Date(now.getTime() + PREVIOUS_SECRET_MS)),
-        updated: formatDate(now),
-      })
-      .where('id', '=', id)
-      .execute();
+    await updateSubscription(trx, id, {
+      secret,
+      previous_secret: row.secret,
+      previous_until: formatDate(new Date(now.getTime() + PREVIOUS_SECRET_MS)),
+      updated: formatDate(now),
+    });
     await recordChange(trx, actor, { resource: 'webhook', id, action: 'rotate', fields: ['secret'] });
   });
   return { ...(await getWebhook(deps, id)), secret };
@@ -224,10 +218,9 @@ export async function testWebhook(
   const now = formatDate(deps.clock());
   const message = messageRow(id, TEST_EVENT, eventBody(TEST_EVENT, now, { webhookid: id }), now, null);
   await deps.db.transaction().execute(async (trx) => {
-    await trx.insertInto('webhook_outbox').values(message).execute();
+    await insertMessage(trx, message);
     // An operator testing a receiver they mended wants the answer now, not when its hold ends.
-    if (row.hold_until !== null)
-      await trx.updateTable('webhook_subscriptions').set({ hold_until: null }).where('id', '=', id).execute();
+    if (row.hold_until !== null) await updateSubscription(trx, id, { hold_until: null });
     await recordChange(trx, actor, { resource: 'webhook', id, action: 'test' });
   });
   deps.mailQueued();
@@ -237,23 +230,7 @@ export async function testWebhook(
 /** GET /webhooks/{id}/deliveries: the attempts, newest first (at most `limit`, 100 by default). */
 export async function listDeliveries(deps: WebhookDeps, id: string, limit = 100): Promise<WebhookDelivery[]> {
   await findRow(deps, id);
-  const rows = await deps.db
-    .selectFrom('webhook_attempts as a')
-    .innerJoin('webhook_outbox as m', 'm.id', 'a.message_id')
-    .select([
-      'a.message_id',
-      'm.event_type',
-      'a.attempt',
-      'a.at',
-      'a.http_status',
-      'a.error',
-      'a.duration_ms',
-      'm.status',
-    ])
-    .where('a.subscription_id', '=', id)
-    .orderBy('a.id', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await listAttempts(deps.db, id, limit);
   return rows.map((row) => ({
     messageid: webhookId(row.message_id),
     event: row.event_type,
