@@ -28,13 +28,13 @@ import { openapiOptions } from './http/openapi.js';
 import { lazyChildLogger } from './http/request-logger.js';
 import { type GuardedRoute, guardRoutes } from './http/route-guard.js';
 import { API_PREFIX } from './http/route-schema.js';
+import { checkSecretRoute, withoutSecrets } from './http/secret-paths.js';
 import { cutOffSlowReaders } from './http/send-timeout.js';
 import { routeValidatorCompiler } from './http/validator.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { MailDelivery } from './mail/delivery.js';
 import { mcpRoutes } from './mcp/mcp.routes.js';
 import { memberRoutes } from './members/members.routes.js';
-import { withoutTokens } from './pages/security.js';
 import { participantPages } from './questionnaire/pages.plugin.js';
 import { reportListRoutes, reportRoutes, sampleRoutes } from './reports/reports.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
@@ -67,10 +67,10 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
-/** What the log says about a request: participation tokens are secrets in the path, left out. */
+/** What the log says about a request: the secrets some paths carry are left out (http/secret-paths.ts). */
 const redactedRequest = (request: FastifyRequest) => ({
   method: request.method,
-  url: withoutTokens(request.url),
+  url: withoutSecrets(request.url),
   hostname: request.hostname,
   remoteAddress: request.ip,
 });
@@ -109,6 +109,8 @@ export async function buildApp({
     // Without the access log a request's logger is made only if something is logged.
     ...(accessLog ? {} : { childLoggerFactory: lazyChildLogger }),
   });
+  // A route with a secret in its path that the logs would show stops start-up here.
+  app.addHook('onRoute', checkSecretRoute);
   // A client that takes nothing of its answer for ASSAY_SEND_TIMEOUT_SECONDS is cut off.
   cutOffSlowReaders(app.server, config.sendTimeoutSeconds);
   database.attachLog(app.log);

@@ -59,10 +59,3 @@ export function checkCsrf(request: FastifyRequest, formToken: unknown, secure: b
   if (!cookie || typeof formToken !== 'string' || formToken.length !== cookie.length) return false;
   return timingSafeEqual(Buffer.from(cookie), Buffer.from(formToken));
 }
-
-const TOKEN_IN_PATH = /\/(q|r)\/[A-Za-z0-9_-]{20,}/g;
-
-/** A URL as the logs may show it: `/q/<token>/page/2` becomes `/q/[token]/page/2`. */
-export function withoutTokens(url: string): string {
-  return url.replace(TOKEN_IN_PATH, '/$1/[token]');
-}
