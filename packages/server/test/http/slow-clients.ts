@@ -49,3 +49,23 @@ export function stuckReader(port: number, path: string, apiKey: string): Promise
     socket.once('error', reject);
   });
 }
+
+/**
+ * The server's side of the connections made to `server` from now on, by the client's port: `stuck`
+ * says whether the server holds bytes of an answer to `client` that it cannot hand to the kernel
+ * (the reader's buffers are full), so its answer has begun and not ended.
+ */
+export function serverSides(server: net.Server): { stuck(client: net.Socket): boolean; forget(): void } {
+  const byPort = new Map<number, net.Socket>();
+  const record = (socket: net.Socket) => {
+    if (socket.remotePort !== undefined) byPort.set(socket.remotePort, socket);
+  };
+  server.on('connection', record);
+  return {
+    stuck(client) {
+      const side = client.localPort === undefined ? undefined : byPort.get(client.localPort);
+      return side !== undefined && !side.destroyed && side.writableLength > 0;
+    },
+    forget: () => server.off('connection', record),
+  };
+}
