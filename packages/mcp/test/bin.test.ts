@@ -30,7 +30,10 @@ async function startHttp(settings: Record<string, string>, args: string[] = []) 
   };
 }
 
-describe('the assay-mcp command', () => {
+// Every wait here is for an event: a process's end, its readiness line, an answer on stdout. The
+// timeouts are only a safety net, generous because each test starts node processes of its own,
+// which a machine busy with other work makes slow.
+describe('the assay-mcp command', { timeout: 120_000 }, () => {
   let served: Served;
   let credentials: Record<string, string>;
 
@@ -41,7 +44,7 @@ describe('the assay-mcp command', () => {
       ASSAY_CLIENT_ID: served.instance.client.client_id,
       ASSAY_CLIENT_SECRET: served.instance.client.client_secret,
     };
-  });
+  }, 120_000);
   afterAll(async () => served?.close());
 
   it('prints its version and help, and refuses a wrong flag or setting in one line', async () => {
@@ -67,8 +70,9 @@ describe('the assay-mcp command', () => {
         /^assay-mcp: listening on 0\.0\.0\.0 needs ASSAY_MCP_TOKEN/,
       ],
     ];
-    for (const [args, settings, message] of cases) {
-      const result = await runOnce(args, settings);
+    const results = await Promise.all(cases.map(([args, settings]) => runOnce(args, settings)));
+    for (const [i, [args, , message]] of cases.entries()) {
+      const result = results[i] as Awaited<ReturnType<typeof runOnce>>;
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(message);
       expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -79,20 +83,26 @@ describe('the assay-mcp command', () => {
   it('survives garbage on stdin: answers a parse error and goes on serving', async () => {
     const child = spawn(process.execPath, [MAIN], { env: mcpEnv(credentials) });
     let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
+    // Whole lines only: a chunk may end inside one.
+    const lines = () =>
+      stdout
+        .split('\n')
+        .slice(0, -1)
+        .filter((line) => line.trim());
+    const answered = new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const ids = lines().map((line) => (JSON.parse(line) as { id?: unknown }).id);
+        if (ids.includes(1) && ids.includes(2)) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`assay-mcp exited ${code}: ${stdout}`)));
     });
-    const lines = () => stdout.split('\n').filter((line) => line.trim());
-    const until = async (count: number) => {
-      for (let i = 0; i < 100 && lines().length < count; i++)
-        await new Promise((resolve) => setTimeout(resolve, 50));
-    };
     child.stdin.write('this is not json\n');
     child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"nosuchmethod"}\n');
     child.stdin.write(
       `${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`,
     );
-    await until(2);
+    await answered;
     const answers = lines().map((line) => JSON.parse(line));
     expect(answers).toContainEqual(
       expect.objectContaining({ id: 1, error: expect.objectContaining({ code: -32601 }) }),
