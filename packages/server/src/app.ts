@@ -122,12 +122,12 @@ export async function buildApp({
     clients: new ClientVersionCache(database.kysely, database.freshness),
     revoked: new RevokedTokenCache(database.kysely, database.freshness),
     // Guesses at any process on the same PostgreSQL count against one budget (auth/rate-limit.ts).
-    limiter: new FailureLimiter(config.tokenFailuresPerMinute).share(
+    limiter: new FailureLimiter(config.tokenFailuresPerMinute, clock).share(
       database.kysely,
       database.dialect,
       'credentials',
     ),
-    signInLimiter: new FailureLimiter(config.tokenFailuresPerMinute).share(
+    signInLimiter: new FailureLimiter(config.tokenFailuresPerMinute, clock).share(
       database.kysely,
       database.dialect,
       'sign-in',

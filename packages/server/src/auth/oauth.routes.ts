@@ -112,7 +112,11 @@ export async function oauthRoutes(
 
   // RFC 7591 dynamic client registration, unless the operator switched it off (then 404).
   if (config.oauthRegistration) {
-    const registrations = new FailureLimiter(REGISTRATIONS_PER_MINUTE).share(db, dialect, 'registration');
+    const registrations = new FailureLimiter(REGISTRATIONS_PER_MINUTE, clock).share(
+      db,
+      dialect,
+      'registration',
+    );
     app.post(
       OAUTH_PATHS.register,
       {

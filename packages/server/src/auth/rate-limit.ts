@@ -13,8 +13,12 @@ interface Shared {
   readonly kind: LimitKind;
 }
 
+/** The window every limit counts in: a minute. */
+const LIMIT_WINDOW_MS = 60_000;
+
 /**
- * Counts attempts per key (the caller's address) in a sliding window (a minute). Two uses:
+ * Counts attempts per key (the caller's address) in a sliding window (a minute, on the app's
+ * clock). Two uses:
  *
  * - guessing (`retryAfter` before the check, `fail` after a failed one): secrets, API keys and
  *   passwords, where honest callers, who do not fail, are never limited;
@@ -40,11 +44,19 @@ export class FailureLimiter {
   private shared: Shared | undefined;
   private sweptAt = Number.NEGATIVE_INFINITY;
 
+  /**
+   * `clock` is the app's (AppContext's): the window runs on it, so that a test that counts attempts
+   * in a window sets the time and holds however slowly the machine answers.
+   */
   constructor(
     private readonly limit: number,
-    private readonly windowMs = 60_000,
-    private readonly now: () => number = Date.now,
+    private readonly clock: () => Date,
+    private readonly windowMs = LIMIT_WINDOW_MS,
   ) {}
+
+  private now(): number {
+    return this.clock().getTime();
+  }
 
   /**
    * Counts in the database on PostgreSQL, as `kind`, so that every process on the database shares

@@ -48,7 +48,7 @@ export const signupRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, d
   const { prefix, secure, paths, show } = pageKit(deps.config);
   // Every sign-up counts (not only failures): each may create a member and send mail. On
   // PostgreSQL the counts are shared by every process on the database.
-  const limiter = new FailureLimiter(SIGNUPS_PER_MINUTE).share(deps.db, deps.dialect, 'signup');
+  const limiter = new FailureLimiter(SIGNUPS_PER_MINUTE, deps.clock).share(deps.db, deps.dialect, 'signup');
 
   /** The campaign of a sign-up link that takes sign-ups now, or undefined once the page that says why not is sent. */
   async function open(reply: FastifyReply, alias: string) {
@@ -102,7 +102,11 @@ export const raterRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, de
   const kit = pageKit(deps.config);
   const { prefix, secure, paths, show } = kit;
   // Every nomination that passes the form's checks counts, added or not: each may mail a stranger.
-  const nominations = new FailureLimiter(NOMINATIONS_PER_MINUTE).share(deps.db, deps.dialect, 'raters');
+  const nominations = new FailureLimiter(NOMINATIONS_PER_MINUTE, deps.clock).share(
+    deps.db,
+    deps.dialect,
+    'raters',
+  );
 
   /** The participation of a subject who may nominate raters (their role `canaddparticipants`). */
   async function nominator(reply: FastifyReply, token: string, acceptLanguage?: string) {

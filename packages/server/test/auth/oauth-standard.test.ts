@@ -304,7 +304,7 @@ for (const dialect of dialects) {
           other.kysely,
           new TokenService(other.kysely),
           new RevokedTokenCache(other.kysely, other.freshness),
-          new FailureLimiter(20),
+          new FailureLimiter(20, () => new Date()),
           {
             contentType: 'application/x-www-form-urlencoded',
             body: { token: revoked, client_id: machine.client_id, client_secret: machine.client_secret },

@@ -59,7 +59,7 @@ describe.each(cliDialects)('assay users deactivate|reactivate and list, on %s', 
     expect(done).toEqual({ code: 0, stdout: `user deactivated: ${dee.id} dee@example.test\n`, stderr: '' });
     expect((await row('dee@example.test')).deactivated).not.toBeNull();
     expect(await openSessions(db.kysely, dee.id)).toBe(0);
-    const limiter = new FailureLimiter(100);
+    const limiter = new FailureLimiter(100, () => new Date());
     const refused = await checkPassword(db.kysely, limiter, {
       email: 'dee@example.test',
       password: PASSWORD,

@@ -16,6 +16,11 @@ const LIMIT = 20;
 let ipCounter = 0;
 /** A caller address of its own for each test: no test spends another's budget. */
 const freshIp = () => `10.88.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+/**
+ * The instances' clock, standing still: every guess below falls in one window of the limit however
+ * slowly the machine answers them.
+ */
+const now = new Date();
 /** A secret of the right shape that was never issued. */
 const madeUp = () => randomBytes(32).toString('base64url');
 
@@ -42,7 +47,7 @@ describe.each(dialects)('console: guessing one-time links (%s)', (dialect) => {
 
   beforeAll(async () => {
     // The default limit (20 a minute): what an instance answers unless configured otherwise.
-    instance = await startInstance(dialect);
+    instance = await startInstance(dialect, { clock: () => now });
     await setPassword(instance.db.kysely, ADMIN, PASSWORD);
     admin = await new ConsoleBrowser(instance, '10.99.0.1').signIn();
   });
@@ -93,7 +98,7 @@ describe.each(dialects)('console: guessing one-time links (%s)', (dialect) => {
       .select('id')
       .where('email', '=', ADMIN)
       .executeTakeFirstOrThrow();
-    const secret = await createSignInLink(instance.db.kysely, user.id, new Date());
+    const secret = await createSignInLink(instance.db.kysely, user.id, now);
     const refused = await guesser.get(`/console/sign-in/link/${secret}`);
     expectWait(refused);
     expect(refused.headers['set-cookie']).toBeUndefined();
@@ -186,7 +191,7 @@ describe.each(dialects)('console: guessing one-time links (%s)', (dialect) => {
       .where('email', '=', ADMIN)
       .executeTakeFirstOrThrow();
     const signedIn = await guesser.get(
-      `/console/sign-in/link/${await createSignInLink(instance.db.kysely, user.id, new Date())}`,
+      `/console/sign-in/link/${await createSignInLink(instance.db.kysely, user.id, now)}`,
     );
     expect(signedIn.statusCode).toBe(303);
 
@@ -215,10 +220,15 @@ describe.runIf(dialects.includes('postgres'))(
     let second: FastifyInstance;
 
     beforeAll(async () => {
-      instance = await startInstance('postgres');
+      instance = await startInstance('postgres', { clock: () => now });
       await setPassword(instance.db.kysely, ADMIN, PASSWORD);
       otherDb = instance.otherProcess();
-      second = await buildApp({ config: instance.config, database: otherDb, background: false });
+      second = await buildApp({
+        config: instance.config,
+        database: otherDb,
+        background: false,
+        clock: () => now,
+      });
       await second.ready();
     });
     afterAll(async () => {
