@@ -214,19 +214,19 @@ for (const dialect of dialects) {
     it('puts a mail back in the queue when the server hangs, and stops promptly', async () => {
       sink.mode = { kind: 'hang' };
       const [id] = await queue([invitation(email())]);
-      const worker = delivery({ smtpTimeoutMs: 300 });
-      const started = Date.now();
+      // The sink never answers: only the SMTP timeout can end the delivery.
+      const worker = delivery({ smtpTimeoutMs: 300, stopGraceMs: 20_000 });
       expect(await worker.runOnce()).toBe(1);
-      expect(Date.now() - started).toBeLessThan(5000);
       const stored = await row(id as string);
       expect(stored).toMatchObject({ status: 'queued', attempts: 1 });
       expect(stored.last_response).toMatch(/timeout/i);
       expect(sink.attempts).toBe(1);
 
+      // Nothing in flight: stop() has no grace to wait for (a bound by construction, not a speed).
       const stopping = Date.now();
       await worker.stop();
-      expect(Date.now() - stopping).toBeLessThan(1000);
-    });
+      expect(Date.now() - stopping).toBeLessThan(20_000);
+    }, 60_000);
 
     it('stop() cuts a delivery a hung server holds, and the mail goes back to the queue as it was', async () => {
       sink.mode = { kind: 'hang' };
@@ -234,9 +234,8 @@ for (const dialect of dialects) {
       const worker = delivery({ smtpTimeoutMs: 60_000, stopGraceMs: 500 });
       worker.start();
       await sink.waitForAttempts(1);
-      const stopping = Date.now();
       await worker.stop();
-      expect(Date.now() - stopping).toBeLessThan(3000);
+      // Cut by stop() after its grace, not ended by the 60 s SMTP timeout: the reason says which.
       const stored = await row(id as string);
       expect(stored.status).toBe('queued');
       expect(stored.last_response).toMatch(/^interrupted by shutdown/);
@@ -253,7 +252,8 @@ for (const dialect of dialects) {
         Array.from({ length: 5 }, () => invitation(email())),
         new Date(),
       );
-      const worker = delivery();
+      // A grace no busy machine outlasts: the deliveries end by themselves, and are recorded.
+      const worker = delivery({ stopGraceMs: 20_000 });
       worker.start();
       await sink.waitForAttempts(5);
       await worker.stop();
@@ -262,11 +262,21 @@ for (const dialect of dialects) {
 
     it('a started worker delivers as soon as it is notified', async () => {
       const worker = delivery({ pollMs: 60_000 });
+      // Queued only once the worker has looked and found nothing: it is asleep for the poll then.
+      const runOnce = worker.runOnce.bind(worker);
+      const lookedEmpty = new Promise<void>((resolve) => {
+        worker.runOnce = async () => {
+          const claimed = await runOnce();
+          if (claimed === 0) resolve();
+          return claimed;
+        };
+      });
       worker.start();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await lookedEmpty;
       const ids = await queue([invitation(email())], new Date());
       worker.notify();
-      await sink.waitForReceived(1, 5000);
+      // Well before the 60 s poll: only the notification can have woken it (a safety net's bound).
+      await sink.waitForReceived(1, 20_000);
       await worker.stop();
       expect((await row(ids[0] as string)).status).toBe('sent');
     });
@@ -281,13 +291,13 @@ for (const dialect of dialects) {
       await db.kysely.schema.alterTable('mail_outbox').renameTo('mail_outbox_away').execute();
       const worker = delivery({ log, pollMs: 20 });
       worker.start();
-      await expect.poll(() => errors.length, { timeout: 5000 }).toBeGreaterThan(0);
+      await expect.poll(() => errors.length, { timeout: 20_000 }).toBeGreaterThan(0);
       expect(errors[0]).toBe('mail delivery: a batch failed');
       await db.kysely.schema.alterTable('mail_outbox_away').renameTo('mail_outbox').execute();
       await queue([invitation(email())], new Date());
-      await sink.waitForReceived(1, 5000);
+      await sink.waitForReceived(1, 20_000);
       await worker.stop();
-    });
+    }, 60_000);
 
     it('delivers batch after batch until the queue is empty, recording every outcome', async () => {
       // 50 is also the size of a group of outcomes written at once: a batch may end with none waiting.
