@@ -123,7 +123,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL freshness stamps', () 
     fresh = await freshDatabase('postgres');
     await sql`create table t (n integer)`.execute(fresh.db.kysely);
     // The stamp is unknown until the listening connection is up.
-    await vi.waitFor(() => expect(fresh.db.freshness.stamp()).toBeDefined());
+    await vi.waitFor(() => expect(fresh.db.freshness.stamp()).toBeDefined(), { timeout: 20_000 });
   });
   afterEach(async () => {
     await fresh.db.close();

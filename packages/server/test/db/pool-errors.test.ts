@@ -28,7 +28,7 @@ describe.skipIf(!dialects.includes('postgres'))('pool errors (postgres)', () => 
       await admin.end();
     }
     await expect
-      .poll(() => warned.map((entry) => entry.message), { timeout: 5000 })
+      .poll(() => warned.map((entry) => entry.message), { timeout: 20_000 })
       .toContain('database connection lost');
     expect(warned[0]?.fields).toMatchObject({ err: { code: '57P01' } });
     expect((await sql<{ one: number }>`select 1 as one`.execute(db.kysely)).rows).toEqual([{ one: 1 }]);
