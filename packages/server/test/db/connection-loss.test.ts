@@ -46,8 +46,21 @@ interface Answer {
   json: { status?: string; data?: unknown; error?: string };
 }
 
-/** Creates members from 12 writers at once for as long as `disrupt` runs; answers every answer. */
-async function burstDuring(instance: Instance, disrupt: () => Promise<void>): Promise<Answer[]> {
+/** Resolves once `check` holds, looking every 5 ms: a wait for an event, not for a time. */
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await sleep(5);
+}
+
+const acknowledged = (answers: Answer[]) => answers.filter((answer) => answer.statusCode === 200).length;
+
+/**
+ * Creates members from 12 writers at once for as long as `disrupt` runs (it sees the answers as
+ * they come); answers every answer.
+ */
+async function burstDuring(
+  instance: Instance,
+  disrupt: (answers: Answer[]) => Promise<void>,
+): Promise<Answer[]> {
   // Warm the pool: every connection checked out and busy when the disruption comes.
   await instance.call('GET', '/members');
   const answers: Answer[] = [];
@@ -63,7 +76,7 @@ async function burstDuring(instance: Instance, disrupt: () => Promise<void>): Pr
   };
   const writers = Array.from({ length: 12 }, writer);
   try {
-    await disrupt();
+    await disrupt(answers);
   } finally {
     stop = true;
     await Promise.all(writers);
@@ -89,7 +102,8 @@ async function expectCleanRecovery(instance: Instance, answers: Answer[]): Promi
   for (const answer of acknowledged) expect(answer.json.status).toBe('OK');
   expect(acknowledged.length).toBeGreaterThan(0);
 
-  const deadline = Date.now() + 15_000;
+  // A safety net only: the server reconnects on its own, sooner or later on a busy machine.
+  const deadline = Date.now() + 60_000;
   while ((await instance.inject({ method: 'GET', url: '/healthz' })).statusCode !== 200) {
     if (Date.now() > deadline) throw new Error('the server did not reconnect');
     await sleep(100);
@@ -114,16 +128,19 @@ describe.skipIf(!postgresUrl)('a lost PostgreSQL connection (postgres)', () => {
 
   it('answers 503 for the requests it carried, keeps every acknowledged write once, and recovers by itself', async () => {
     let ended = 0;
-    const answers = await burstDuring(instance, async () => {
-      for (let round = 0; round < 4; round++) {
-        await sleep(150);
+    const answers = await burstDuring(instance, async (sofar) => {
+      // Each round comes once a write was acknowledged since the last (the writers are at work and
+      // the server has its connections back); at least 4, and until a write was cut off.
+      const cutOff = () => sofar.some((answer) => answer.statusCode !== 200);
+      for (let round = 0; round < 4 || (!cutOff() && round < 50); round++) {
+        const before = acknowledged(sofar);
+        await until(() => acknowledged(sofar) > before);
         ended += await terminateBackends(instance);
       }
-      await sleep(150);
     });
     expect(ended).toBeGreaterThan(0);
     await expectCleanRecovery(instance, answers);
-  });
+  }, 120_000);
 
   describe('during mail delivery', () => {
     let sink: SmtpSink;
@@ -178,11 +195,14 @@ describe.skipIf(!postgresUrl)('a lost PostgreSQL connection (postgres)', () => {
       });
       delivery.start();
       try {
-        for (let round = 0; round < 5; round++) {
-          await sleep(120);
+        // Each round ends the backends once another mail went out since the last: mid-delivery.
+        for (let round = 0; round < 5 && sink.received.length < 300; round++) {
+          const before = sink.received.length;
+          await until(() => sink.received.length > before);
           await terminateBackends(instance);
         }
-        const deadline = Date.now() + 30_000;
+        // A safety net only: the worker redelivers on its own, sooner or later on a busy machine.
+        const deadline = Date.now() + 60_000;
         for (;;) {
           const left = await db
             .selectFrom('mail_outbox')
@@ -201,7 +221,7 @@ describe.skipIf(!postgresUrl)('a lost PostgreSQL connection (postgres)', () => {
       const counts = sink.countByMessageId();
       expect(counts.size).toBe(300);
       for (const count of counts.values()) expect(count).toBe(1);
-    });
+    }, 120_000);
   });
 });
 
@@ -252,11 +272,14 @@ describe.skipIf(!ownCluster)('a PostgreSQL restart (a cluster of its own)', () =
   });
 
   it('answers 503 while the server is down, reconnects when it is back, and loses or doubles nothing', async () => {
-    const answers = await burstDuring(instance, async () => {
-      await sleep(200);
+    const answers = await burstDuring(instance, async (sofar) => {
+      // Restarted once a write was acknowledged, and the burst ends once one was acknowledged
+      // again after the restart (pg_ctl -w answers when the server is back).
+      await until(() => acknowledged(sofar) > 0);
       await pgCtl('-m', 'fast', 'restart');
-      await sleep(300);
+      const before = acknowledged(sofar);
+      await until(() => acknowledged(sofar) > before);
     });
     await expectCleanRecovery(instance, answers);
-  });
+  }, 120_000);
 });
