@@ -25,11 +25,11 @@ for (const dialect of dialects) {
         .reverse()
         .map((row) => [row.resource_type, row.action, row.fields]);
     const all = () => listAuditRows(instance.db.kysely, { limit: 10_000 });
-    /** The entries written after the first `before`, oldest first, once there are `count` of them. */
+    /** The entries written after the first `before`, oldest first, once there are `count` of them (20 s at most: a safety net). */
     const entriesAfter = async (before: number, count: number) => {
-      for (let tries = 0; ; tries++) {
+      for (const until = Date.now() + 20_000; ; ) {
         const rows = await all();
-        if (rows.length >= before + count || tries > 100)
+        if (rows.length >= before + count || Date.now() > until)
           return rows.slice(0, rows.length - before).reverse();
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
