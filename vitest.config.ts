@@ -20,6 +20,9 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits for an event (a row, a log line, a page's text); its default 1 s is a speed
+    // a busy machine misses. 20 s is only a safety net, well within a test's own timeout.
+    expect: { poll: { timeout: 20_000 } },
     pool: 'forks',
     // A test file spends much of its time waiting on PostgreSQL, Chromium, SMTP or a socket, so
     // vitest's default in a run (one worker fewer than the cores: a single one on two cores)
