@@ -1,5 +1,5 @@
 import type { JWK } from 'jose';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { canonicalEmail } from '../util/safe-text.js';
@@ -372,3 +372,16 @@ export const redirectUrisText = (uris: readonly string[]): string => JSON.string
 /** `signing_keys.private_jwk` and `public_jwk`: one half of the key pair as a JWK. */
 export const parseJwk = (text: string): JWK => JSON.parse(text) as JWK;
 export const jwkText = (jwk: JWK): string => JSON.stringify(jwk);
+
+/** Deletes the self-registered clients nobody claimed that were made before `before`; answers their ids. */
+export function deleteUnclaimedRegistrations(
+  db: Kysely<Database> | Transaction<Database>,
+  before: string,
+): Promise<{ id: string }[]> {
+  return db
+    .deleteFrom('oauth_clients')
+    .where('registration', '=', 'unclaimed')
+    .where('created', '<', before)
+    .returning('id')
+    .execute();
+}

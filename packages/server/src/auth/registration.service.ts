@@ -7,7 +7,12 @@ import { BusinessError } from '../domain/errors.js';
 import { formatDate } from '../util/dates.js';
 import { randomId } from '../util/ids.js';
 import { isStorableText } from '../util/text.js';
-import { findFirstAdmin, insertClient, redirectUrisText } from './auth.repository.js';
+import {
+  deleteUnclaimedRegistrations,
+  findFirstAdmin,
+  insertClient,
+  redirectUrisText,
+} from './auth.repository.js';
 import { checkCredentialName } from './auth.service.js';
 import type { FailureLimiter } from './rate-limit.js';
 import { OAuthFailure } from './token.service.js';
@@ -163,12 +168,10 @@ export async function registerClient(
   const id = randomId(20);
   await db.transaction().execute(async (trx) => {
     // Registrations nobody approved within a day go; the housekeeping's, not this caller's.
-    const expired = await trx
-      .deleteFrom('oauth_clients')
-      .where('registration', '=', 'unclaimed')
-      .where('created', '<', formatDate(new Date(input.now.getTime() - UNCLAIMED_LIFETIME_MS)))
-      .returning('id')
-      .execute();
+    const expired = await deleteUnclaimedRegistrations(
+      trx,
+      formatDate(new Date(input.now.getTime() - UNCLAIMED_LIFETIME_MS)),
+    );
     await recordChanges(
       trx,
       SYSTEM_ACTOR,

@@ -3,7 +3,8 @@ import { apiActor } from '../audit/actor.js';
 import { recordChange } from '../audit/audit.service.js';
 import type { Database } from '../db/database.js';
 import type { FailureLimiter } from './rate-limit.js';
-import { type RevokedTokenCache, recordRevokedToken } from './revocations.js';
+import type { RevokedTokenCache } from './revocations.js';
+import { recordRevokedToken } from './revocations.repository.js';
 import {
   authenticateClient,
   checkForm,

@@ -74,7 +74,7 @@ export async function storeReportUpload(
     session_id_hash: sessionIdHash,
     name: input.name.slice(0, 255),
     content: input.content,
-    options: JSON.stringify(options),
+    options: repo.reportUploadOptionsText(options),
     imported: null,
     created: formatDate(now),
   });
@@ -155,14 +155,14 @@ export async function confirmReportUpload(
   const upload = await findReportUpload(deps.db, deps.clock(), id, sessionIdHash);
   if (!upload) return undefined;
   const claimed: ReportImportResult = { created: [], errors: [] };
-  if (!(await repo.claimUpload(deps.db, id, sessionIdHash, JSON.stringify(claimed)))) return 'imported';
+  if (!(await repo.claimUpload(deps.db, id, sessionIdHash, repo.reportImportedText(claimed)))) return 'imported';
   try {
     const options = reportUploadOptions(upload);
     const lookup = lookupVariant(deps.variants, options.variant);
     if (!lookup.found) throw new BusinessError(`variant: ${options.variant} is not installed`);
     const rows = importRowsFromText(lookup.variant, upload.content, options.format);
     const result = await importReports(deps, caller, lookup.variant, rows, actor);
-    await repo.setImported(deps.db, id, JSON.stringify(result));
+    await repo.setImported(deps.db, id, repo.reportImportedText(result));
     return result;
   } catch (error) {
     // Nothing was imported (a whole-file refusal, or a failure): the upload may be confirmed again.

@@ -76,3 +76,7 @@ export const importedText = (result: MemberImportResult): string => JSON.stringi
 export const parseReportUploadOptions = <T>(text: string): T => JSON.parse(text) as T;
 /** The `imported` column's codec for a file of answers: what the report import answered. */
 export const parseReportImported = <T>(text: string): T => JSON.parse(text) as T;
+/** The options of an upload of answers, as its column holds them. */
+export const reportUploadOptionsText = (options: object): string => JSON.stringify(options);
+/** The result of an import of answers, as its column holds it. */
+export const reportImportedText = (result: object): string => JSON.stringify(result);

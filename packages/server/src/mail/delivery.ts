@@ -4,9 +4,10 @@ import type { Database, Dialect } from '../db/database.js';
 import { formatDate } from '../util/dates.js';
 import { randomId } from '../util/ids.js';
 import type { VariantRegistry } from '../variants/variant.types.js';
+import { heldMails } from './held-mails.repository.js';
 import type { OutboxRow } from './mail.table.js';
 import type { OutboxParams } from './mail.types.js';
-import { heldMails, queueMailFailed } from './mail-events.js';
+import { queueMailFailed } from './mail-events.js';
 import {
   claimDue,
   markCaptured,
