@@ -312,6 +312,18 @@ export async function deleteClient(db: Kysely<Database>, clientId: string, actor
   });
 }
 
+/** Every platform user, oldest first (the console's users pages, the audit log's filter). */
+export function platformUsers(db: Kysely<Database>): Promise<UserRow[]> {
+  return listUsers(db);
+}
+
+/** One platform user; an unknown id is not found. */
+export async function platformUser(db: Kysely<Database>, id: string): Promise<UserRow> {
+  const user = await findUserById(db, id);
+  if (!user) throw new NotFound('user');
+  return user;
+}
+
 /** Who manages clients and keys: an owner sees and changes their own, an admin everyone's. */
 export interface Manager {
   id: string;

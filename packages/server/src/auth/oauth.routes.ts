@@ -3,21 +3,14 @@ import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { BusinessError } from '../domain/errors.js';
+import { asOAuthFailure } from '../http/oauth-failure.js';
 import { fieldsOf } from '../http/route-schema.js';
+import { OAUTH_PATHS } from './oauth-paths.js';
 import { FailureLimiter } from './rate-limit.js';
 import { REGISTRATION_BODY_MAX, registerClient } from './registration.service.js';
 import { targetResources } from './resources.js';
 import { revokeToken } from './revocation.service.js';
-import { asOAuthFailure } from './token.routes.js';
 import { issueToken, OAuthFailure, type TokenRequestInput } from './token.service.js';
-
-/** Where the RFC endpoints live, beside the interface's own under /api/v1. */
-export const OAUTH_PATHS = {
-  metadata: '/.well-known/oauth-authorization-server',
-  token: '/oauth/token',
-  revoke: '/oauth/revoke',
-  register: '/oauth/register',
-} as const;
 
 /**
  * The client authentication methods of both endpoints (RFC 6749 section 2.3.1), and `none`: a

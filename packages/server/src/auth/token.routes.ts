@@ -1,34 +1,19 @@
 import { OAuthError, Ok, TokenData, TokenRequest } from '@assay/schema';
 import formbody from '@fastify/formbody';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { BusinessError } from '../domain/errors.js';
 import { ok } from '../http/envelope.js';
+import { asOAuthFailure } from '../http/oauth-failure.js';
 import { fieldsOf } from '../http/route-schema.js';
 import type { FailureLimiter } from './rate-limit.js';
-import { issueToken, notFormEncoded, OAuthFailure, unknownCode } from './token.service.js';
+import { issueToken, OAuthFailure, unknownCode } from './token.service.js';
 import type { TokenService } from './tokens.js';
 
 interface Options {
   db: Kysely<Database>;
   tokens: TokenService;
   limiter: FailureLimiter;
-}
-
-/** What the body parsers and the database may throw, said the way RFC 6749 section 5.2 says it. */
-export function asOAuthFailure(error: FastifyError | Error): OAuthFailure {
-  switch ((error as FastifyError).code) {
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return notFormEncoded();
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new OAuthFailure(413, 'invalid_request', 'The request body is too large');
-  }
-  // A body the JSON parser refused: the token endpoint speaks form encoding only.
-  if (error instanceof BusinessError) return notFormEncoded();
-  return new OAuthFailure(500, 'server_error', 'The token could not be issued; try again');
 }
 
 /** POST {base_url}/auth/access_token: the only token endpoint. */

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { findUserById, listUsers } from '../auth/auth.repository.js';
 import {
   apiKeyFor,
   apiKeysOf,
@@ -12,6 +11,8 @@ import {
   deleteClient,
   type Manager,
   parseScopes,
+  platformUser,
+  platformUsers,
   reactivateUser,
   redirectUrisFromText,
   revokeApiKey,
@@ -19,7 +20,7 @@ import {
   updateClientScopes,
 } from '../auth/auth.service.js';
 import type { AppContext } from '../context.js';
-import { BusinessError, NotFound } from '../domain/errors.js';
+import { BusinessError } from '../domain/errors.js';
 import { formValues } from '../http/form-body.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
 import { fill } from '../pages/strings.js';
@@ -234,11 +235,7 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
   });
 
   // Platform users: admins only (every other user gets 403 from the console's hook).
-  const userOr404 = async (id: string) => {
-    const user = await findUserById(db, id);
-    if (!user) throw new NotFound('user');
-    return user;
-  };
+  const userOr404 = (id: string) => platformUser(db, id);
 
   app.get('/access/users', { config: ADMIN, schema: { querystring: Done } }, async (request, reply) => {
     const viewer = viewerOf(request);
@@ -247,7 +244,7 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
       reply,
       200,
       usersPageView(viewer, {
-        users: await listUsers(db),
+        users: await platformUsers(db),
         invitations: await pendingInvitations(db, clock()),
         notice:
           cancelled === undefined

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { listAuditEntriesBy } from '../audit/audit-log.service.js';
-import { listUsers } from '../auth/auth.repository.js';
+import { platformUsers } from '../auth/auth.service.js';
 import type { AppContext } from '../context.js';
 import type { ApiInstance } from '../http/route-schema.js';
 import { formatDate } from '../util/dates.js';
@@ -58,7 +58,7 @@ export async function auditLogRoutes(app: ApiInstance, deps: AppContext) {
           beforeSeq: before,
           limit: AUDIT_PAGE_SIZE + 1,
         }),
-        listUsers(deps.db),
+        platformUsers(deps.db),
       ]);
       return showConsole(
         reply,

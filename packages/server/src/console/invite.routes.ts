@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { consoleActor } from '../audit/actor.js';
-import { findUserById, listUsers } from '../auth/auth.repository.js';
+import { platformUser, platformUsers } from '../auth/auth.service.js';
 import { passwordProblem } from '../auth/user-rules.js';
 import type { AppContext } from '../context.js';
-import { BusinessError, NotFound } from '../domain/errors.js';
+import { BusinessError } from '../domain/errors.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
 import { checkCsrf, csrfToken } from '../pages/security.js';
 import {
@@ -106,7 +106,7 @@ export async function inviteRoutes(app: ApiInstance, deps: AppContext) {
       reply,
       400,
       usersPageView(viewer, {
-        users: await listUsers(db),
+        users: await platformUsers(db),
         invitations: await pendingInvitations(db, clock()),
         values,
         problems,
@@ -114,11 +114,7 @@ export async function inviteRoutes(app: ApiInstance, deps: AppContext) {
     );
   });
 
-  const userOr404 = async (id: string) => {
-    const user = await findUserById(db, id);
-    if (!user) throw new NotFound('user');
-    return user;
-  };
+  const userOr404 = (id: string) => platformUser(db, id);
 
   app.get(
     '/access/users/:id/invitation/:action',

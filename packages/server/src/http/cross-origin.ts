@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { OAUTH_PATHS } from '../auth/oauth.routes.js';
+import { OAUTH_PATHS } from '../auth/oauth-paths.js';
 import { API_PREFIX } from './route-schema.js';
 
 /**

@@ -64,6 +64,19 @@ function offenders(): Map<string, string[]> {
   return found;
 }
 
+/** A file's relative imports, each resolved to a path relative to src/, with whether it imports types only. */
+function relativeImports(file: string): { target: string; typeOnly: boolean }[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/\bimport\s+(type\s+)?[^'"]*?from\s*['"](\.[^'"]+)['"]/g)].map((match) => ({
+    target: relative(src, resolve(dirname(file), (match[2] as string).replace(/\.js$/, '.ts')))
+      .split('\\')
+      .join('/'),
+    typeOnly: match[1] !== undefined,
+  }));
+}
+
+const sources = () => files(src).map((file) => ({ file, path: relative(src, file).split('\\').join('/') }));
+
 describe('layering', () => {
   it('reads the imports it checks', () => {
     expect(
@@ -81,5 +94,32 @@ describe('layering', () => {
   it('every listed piece of glue still needs its place on the list', () => {
     const found = offenders();
     expect(Object.keys(GLUE).filter((path) => !found.has(path))).toEqual([]);
+  });
+
+  it('reads which imports are of types only', () => {
+    const probe = join(src, 'app.ts');
+    expect(relativeImports(probe).length).toBeGreaterThan(0);
+  });
+
+  it('a route file calls services, never a repository (a type from one is fine)', () => {
+    const unexpected = sources()
+      .filter(({ path }) => path.endsWith('.routes.ts') || path.endsWith('.plugin.ts'))
+      .flatMap(({ file, path }) =>
+        relativeImports(file)
+          .filter(({ target, typeOnly }) => !typeOnly && target.endsWith('.repository.ts'))
+          .map(({ target }) => `${path} imports ${target}`),
+      );
+    expect(unexpected, 'call a service that asks the repository').toEqual([]);
+  });
+
+  it('route files are imported only by the plugins that register them and app.ts', () => {
+    const unexpected = sources()
+      .filter(({ path }) => !path.endsWith('.plugin.ts') && path !== 'app.ts')
+      .flatMap(({ file, path }) =>
+        relativeImports(file)
+          .filter(({ target }) => target.endsWith('.routes.ts'))
+          .map(({ target }) => `${path} imports ${target}`),
+      );
+    expect(unexpected, 'move what both need out of the route file').toEqual([]);
   });
 });
