@@ -18,8 +18,11 @@ export default defineConfig({
     alias: { '@assay/schema': new URL('./packages/schema/src/index.ts', import.meta.url).pathname },
   },
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Safety nets only: no test measures time (habit 20). A file that takes 15 s on an idle 2-core
+    // machine takes three or four times that beside other work, and a timeout then fails a test
+    // that would have passed; a test that hangs is reported a little later instead.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // expect.poll waits for an event (a row, a log line, a page's text); its default 1 s is a speed
     // a busy machine misses. 20 s is only a safety net, well within a test's own timeout.
     expect: { poll: { timeout: 20_000 } },

@@ -31,9 +31,9 @@ async function startHttp(settings: Record<string, string>, args: string[] = []) 
 }
 
 // Every wait here is for an event: a process's end, its readiness line, an answer on stdout. The
-// timeouts are only a safety net, generous because each test starts node processes of its own,
-// which a machine busy with other work makes slow.
-describe('the assay-mcp command', { timeout: 120_000 }, () => {
+// suite's timeouts (vitest.config.ts) are only a safety net, generous because each test starts node
+// processes of its own, which a machine busy with other work makes slow.
+describe('the assay-mcp command', () => {
   let served: Served;
   let credentials: Record<string, string>;
 
@@ -44,7 +44,7 @@ describe('the assay-mcp command', { timeout: 120_000 }, () => {
       ASSAY_CLIENT_ID: served.instance.client.client_id,
       ASSAY_CLIENT_SECRET: served.instance.client.client_secret,
     };
-  }, 120_000);
+  });
   afterAll(async () => served?.close());
 
   it('prints its version and help, and refuses a wrong flag or setting in one line', async () => {

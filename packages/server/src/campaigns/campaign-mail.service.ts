@@ -203,34 +203,46 @@ export async function inviteNow(
   actor: Actor,
   memberIds?: string[],
 ): Promise<number> {
-  const now = nowOf(deps);
-  const count = await deps.db.transaction().execute(async (trx) => {
-    const invited = await members.markInvited(trx, campaign.id, now, memberIds);
-    if (invited.length === 0) return 0;
-    await queueEvents(
-      trx,
-      'campaignmember.invited',
-      invited.map((member) => ({ campaignid: campaign.id, memberid: member.member_id, dateinvited: now })),
-      { now, orderKey: (data) => data.memberid as string },
-    );
-    const context = await mailContext(deps, trx, campaign);
-    const mails = invited.map((member) =>
-      memberMail(context, member, 'campaign_invitation', 0, questionnaireLink(deps, member.token)),
-    );
-    await queue(deps, trx, mails, now);
-    await recordCampaignMembers(
-      trx,
-      actor,
-      campaign.id,
-      invited.map((member) => member.member_id),
-      'invite',
-    );
-    // Reminders count from the invitation: the scheduler looks again.
-    await repo.markDue(trx, campaign.id, now);
-    return mails.length;
-  });
+  const count = await deps.db.transaction().execute((trx) => inviteIn(deps, trx, campaign, actor, memberIds));
   if (count > 0) deps.mailQueued();
   return count;
+}
+
+/**
+ * `inviteNow` as one step of the caller's transaction (a sign-up that adds the member it invites);
+ * the caller calls `deps.mailQueued()` once it has committed and the answer was more than 0.
+ */
+export async function inviteIn(
+  deps: CampaignDeps,
+  trx: Transaction<Database>,
+  campaign: CampaignRow,
+  actor: Actor,
+  memberIds?: string[],
+): Promise<number> {
+  const now = nowOf(deps);
+  const invited = await members.markInvited(trx, campaign.id, now, memberIds);
+  if (invited.length === 0) return 0;
+  await queueEvents(
+    trx,
+    'campaignmember.invited',
+    invited.map((member) => ({ campaignid: campaign.id, memberid: member.member_id, dateinvited: now })),
+    { now, orderKey: (data) => data.memberid as string },
+  );
+  const context = await mailContext(deps, trx, campaign);
+  const mails = invited.map((member) =>
+    memberMail(context, member, 'campaign_invitation', 0, questionnaireLink(deps, member.token)),
+  );
+  await queue(deps, trx, mails, now);
+  await recordCampaignMembers(
+    trx,
+    actor,
+    campaign.id,
+    invited.map((member) => member.member_id),
+    'invite',
+  );
+  // Reminders count from the invitation: the scheduler looks again.
+  await repo.markDue(trx, campaign.id, now);
+  return mails.length;
 }
 
 /**

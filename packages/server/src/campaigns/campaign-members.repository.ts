@@ -437,16 +437,6 @@ export const parseMemberMailConfig = (text: string | null): Record<string, unkno
 export const memberMailConfigText = (value: object | null): string | null =>
   value === null ? null : JSON.stringify(Array.isArray(value) ? {} : value);
 
-/** A member's participation in a campaign: its token and status, if it takes part. */
-export async function findParticipationOf(db: Kysely<Database>, campaignId: string, memberId: string) {
-  return db
-    .selectFrom('campaign_members')
-    .select(['token', 'status'])
-    .where('campaign_id', '=', campaignId)
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-}
-
 /** The other campaign members (raters, in the order added) with their `extra` decoded. */
 export async function otherParticipants(db: Kysely<Database>, campaignId: string, memberId: string) {
   const rows = await db

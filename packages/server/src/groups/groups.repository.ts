@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../db/database.js';
+import type { Database, Dialect } from '../db/database.js';
 import { jsonObjectColumn } from '../db/json-columns.js';
 import type { MemberRow } from '../members/members.table.js';
 import type { GroupRow, GroupUpdate, NewGroupRow } from './groups.table.js';
@@ -29,6 +29,15 @@ export async function findGroup(db: Kysely<Database>, id: string): Promise<Group
 
 export async function groupExists(db: Kysely<Database>, id: string): Promise<boolean> {
   return (await db.selectFrom('groups').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Whether the group exists, holding it until the transaction ends (PostgreSQL: `FOR KEY SHARE`;
+ * SQLite has one writer), so that a member put in it meanwhile never points at a deleted group.
+ */
+export async function lockGroup(trx: Transaction<Database>, dialect: Dialect, id: string): Promise<boolean> {
+  const query = trx.selectFrom('groups').select('id').where('id', '=', id);
+  return (await (dialect === 'postgres' ? query.forKeyShare() : query).executeTakeFirst()) !== undefined;
 }
 
 /** Answers false when the name or alias is taken (by constraint, so concurrent creates cannot both win). */

@@ -1,5 +1,5 @@
 import type { Group, GroupConfig, GroupCreate, GroupedMember, GroupMember, GroupPatch } from '@assay/schema';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Actor } from '../audit/actor.js';
 import { recordChange, recordChanges } from '../audit/audit.service.js';
 import { type Database, type Dialect, isUniqueViolation, orWhenRaced } from '../db/database.js';
@@ -228,6 +228,23 @@ export async function addMember(
   if (added) return;
   if (!(await findMember(db, memberId))) throw notFound('member');
   throw new BusinessError('member: already in another group; remove it from that group first');
+}
+
+/**
+ * Puts a member made in the caller's transaction (a sign-up) in a group, in that transaction:
+ * answers false, changing nothing, when the group is not there (deleted since it was configured).
+ */
+export async function addNewMember(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  actor: Actor,
+  groupId: string,
+  memberId: string,
+): Promise<boolean> {
+  if (!(await repo.lockGroup(trx, dialect, groupId))) return false;
+  if (!(await repo.addToGroup(trx, memberId, groupId))) return false;
+  await recordChange(trx, actor, groupChange(memberId, 'group.add'));
+  return true;
 }
 
 export async function removeMember(

@@ -177,11 +177,6 @@ export async function memberEmailTaken(db: Kysely<Database>, email: string): Pro
   return (await findMemberIdByEmail(db, email)) !== undefined;
 }
 
-/** Deletes a member just created (a sign-up that found the campaign full). */
-export async function deleteNewMember(db: Kysely<Database>, id: string): Promise<void> {
-  await db.deleteFrom('members').where('id', '=', id).execute();
-}
-
 // `members.extra`, the member's free fields, read and written only through this codec.
 
 /** The wire's view of `extra`: the object, or `[]` when empty or unreadable (the spec's empty object). */

@@ -114,14 +114,6 @@ function fieldsOf(input: MemberPatch): string[] {
   return MEMBER_FIELDS.filter((name) => input[name] !== undefined);
 }
 
-/** Runs `work` in a transaction, or in the caller's when `db` is one already (a rater's nomination). */
-function inTransaction<T>(
-  db: Kysely<Database>,
-  work: (trx: Transaction<Database>) => Promise<T>,
-): Promise<T> {
-  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
-}
-
 export async function getMember(db: Kysely<Database>, id: string): Promise<MemberDetail> {
   const row = await repo.findMemberDetail(db, id);
   if (!row) throw notFound('member');
@@ -133,14 +125,25 @@ export async function createMember(
   actor: Actor,
   input: MemberCreate,
 ): Promise<MemberDetail> {
+  const id = await db.transaction().execute((trx) => registerMember(trx, actor, input));
+  if (id === undefined) throw emailTaken();
+  return getMember(db, id);
+}
+
+/**
+ * Makes a member in the caller's transaction (one step of a sign-up or a rater's nomination):
+ * answers its id, or undefined, having changed nothing, when the address is a member's already
+ * (made by a concurrent request a moment ago).
+ */
+export async function registerMember(
+  trx: Transaction<Database>,
+  actor: Actor,
+  input: MemberCreate,
+): Promise<string | undefined> {
   const row = newRow(input, nowText());
-  const inserted = await inTransaction(db, async (trx) => {
-    if (!(await repo.insertMembers(trx, [row])).has(row.id)) return false;
-    await recordChange(trx, actor, { resource: 'member', id: row.id, action: 'create' });
-    return true;
-  });
-  if (!inserted) throw emailTaken();
-  return getMember(db, row.id);
+  if (!(await repo.insertMembers(trx, [row])).has(row.id)) return undefined;
+  await recordChange(trx, actor, { resource: 'member', id: row.id, action: 'create' });
+  return row.id;
 }
 
 /** A PATCH body naming the member's group, which only the groups family may change. */

@@ -1,17 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Actor } from '../audit/actor.js';
-import { recordChange } from '../audit/audit.service.js';
-import { inviteNow, resendLink } from '../campaigns/campaign-mail.service.js';
+import { inviteIn, resendLink } from '../campaigns/campaign-mail.service.js';
 import * as members from '../campaigns/campaign-members.repository.js';
-import { addToCampaign, newCampaignMember, SKIP_FULL } from '../campaigns/campaign-members.service.js';
+import { newCampaignMember } from '../campaigns/campaign-members.service.js';
 import * as campaigns from '../campaigns/campaigns.repository.js';
 import { type CampaignDeps, nowOf, recordCampaignMembers } from '../campaigns/campaigns.service.js';
 import type { CampaignRow } from '../campaigns/campaigns.table.js';
 import type { Database } from '../db/database.js';
-import { groupExists } from '../groups/groups.repository.js';
-import { addMember as addToGroup } from '../groups/groups.service.js';
-import { deleteNewMember, findMemberIdByEmail } from '../members/members.repository.js';
-import { createMember } from '../members/members.service.js';
+import { addNewMember } from '../groups/groups.service.js';
+import { findMemberIdByEmail } from '../members/members.repository.js';
+import { registerMember } from '../members/members.service.js';
 import { lineProblem } from '../util/safe-text.js';
 import { isMailbox, isStorableText } from '../util/text.js';
 import type { Participation } from './questionnaire.service.js';
@@ -99,9 +97,12 @@ export type SignupOutcome =
   | { readonly kind: 'go'; readonly token: string }
   | { readonly kind: 'full' };
 
-async function participationOf(deps: CampaignDeps, campaignId: string, memberId: string) {
-  return members.findParticipationOf(deps.db, campaignId, memberId);
-}
+/** What the sign-up's transaction did; the mail that follows is sent after it committed. */
+type SignupStep =
+  | SignupOutcome
+  /** The address takes part already: its link goes again. */
+  | { readonly kind: 'present'; readonly memberId: string }
+  | { readonly kind: 'added'; readonly token: string; readonly invited: number };
 
 /**
  * A sign-up on `{questionnaire_url}/s/<alias>`. An address already taking part gets its link again
@@ -109,8 +110,9 @@ async function participationOf(deps: CampaignDeps, campaignId: string, memberId:
  * address becomes a new member only when the campaign lets people register. Whatever happens, the
  * page the visitor sees is the same "check your e-mail" (never whether the address was known),
  * except with `skipvalidation`, where a new participation goes straight on, and when the campaign
- * is full. `maxparticipants` holds because adding locks the campaign row. Every change is
- * recorded as `actor`'s (the anonymous visitor at their address).
+ * is full. One transaction under the campaign row's lock (as every add takes) makes the member, puts
+ * it in the campaign's group, adds it and invites it: `maxparticipants` holds, and a failure at any
+ * step leaves nothing. Every change is recorded as `actor`'s (the anonymous visitor at their address).
  */
 export async function signUp(
   deps: CampaignDeps,
@@ -119,56 +121,53 @@ export async function signUp(
   settings: SelfRegistration,
   form: SignupForm,
 ): Promise<SignupOutcome> {
-  let memberId = await findMemberIdByEmail(deps.db, form.email);
-  let created = false;
-  if (memberId !== undefined) {
-    const existing = await participationOf(deps, campaign.id, memberId);
-    if (existing) {
-      await resendLink(deps, campaign, memberId, actor);
-      return { kind: 'mailed' };
-    }
-  } else {
-    if (!settings.register || form.firstname === '' || form.lastname === '') return { kind: 'mailed' };
-    try {
-      memberId = (
-        await createMember(deps.db, actor, {
-          email: form.email,
-          firstname: form.firstname,
-          lastname: form.lastname,
-        } as never)
-      ).memberid;
-      created = true;
-    } catch {
-      // Registered by a concurrent sign-up a moment ago: carry on as a known member.
-      memberId = await findMemberIdByEmail(deps.db, form.email);
+  const now = nowOf(deps);
+  const step = await deps.db.transaction().execute(async (trx): Promise<SignupStep> => {
+    const locked = await campaigns.lockCampaign(trx, deps.dialect, campaign.id);
+    // Deleted since the page was shown: nothing to take part in, and nothing to say so.
+    if (!locked) return { kind: 'mailed' };
+    let memberId = await findMemberIdByEmail(trx, form.email);
+    if (memberId !== undefined && (await members.membersInCampaign(trx, locked.id, [memberId])).has(memberId))
+      return { kind: 'present', memberId };
+    const register = settings.register && form.firstname !== '' && form.lastname !== '';
+    if (memberId === undefined && !register) return { kind: 'mailed' };
+    if (
+      locked.maxparticipants >= 0 &&
+      (await members.countCampaignMembers(trx, locked.id)) >= locked.maxparticipants
+    )
+      return { kind: 'full' };
+    if (memberId === undefined) {
+      const person = { email: form.email, firstname: form.firstname, lastname: form.lastname };
+      const made = await registerMember(trx, actor, person);
+      if (made !== undefined && settings.group !== undefined)
+        await addNewMember(trx, deps.dialect, actor, settings.group, made);
+      // Undefined when registered by a concurrent request a moment ago: carry on as a known member.
+      memberId = made ?? (await findMemberIdByEmail(trx, form.email));
       if (memberId === undefined) return { kind: 'mailed' };
     }
-    if (created && settings.group !== undefined && (await groupExists(deps.db, settings.group))) {
-      await addToGroup(deps.db, actor, settings.group, memberId).catch(() => undefined);
-    }
+    const member = (await members.lockMembersToAdd(trx, deps.dialect, [memberId])).get(memberId);
+    // Deleted since it was found (PostgreSQL, where the lookup locks nothing).
+    if (!member) return { kind: 'mailed' };
+    const row = newCampaignMember(locked.id, memberId, member, now);
+    if (!(await members.insertCampaignMembers(trx, [row])).has(memberId))
+      return { kind: 'present', memberId };
+    await recordCampaignMembers(trx, actor, locked.id, [memberId], 'add');
+    // Invitations of an `instant` or a `fixed` campaign go out at the scheduler's next tick.
+    if (locked.autoinvite !== 'none') await campaigns.markDue(trx, locked.id, now);
+    const invited = settings.skipvalidation ? 0 : await inviteIn(deps, trx, locked, actor, [memberId]);
+    return { kind: 'added', token: row.token, invited };
+  });
+  switch (step.kind) {
+    case 'present':
+      await resendLink(deps, campaign, step.memberId, actor);
+      return { kind: 'mailed' };
+    case 'added':
+      deps.campaignsDue();
+      if (step.invited > 0) deps.mailQueued();
+      return settings.skipvalidation ? { kind: 'go', token: step.token } : { kind: 'mailed' };
+    default:
+      return step;
   }
-  const { added, skipped } = await addToCampaign(deps, campaign.id, [memberId], actor);
-  if (added.length === 0) {
-    if (skipped[0]?.reason === SKIP_FULL) {
-      if (created) {
-        const member = memberId;
-        await deps.db.transaction().execute(async (trx) => {
-          await deleteNewMember(trx, member);
-          await recordChange(trx, actor, { resource: 'member', id: member, action: 'delete' });
-        });
-      }
-      return { kind: 'full' };
-    }
-    // Added by a concurrent sign-up: the link goes by e-mail.
-    await resendLink(deps, campaign, memberId, actor);
-    return { kind: 'mailed' };
-  }
-  if (settings.skipvalidation) {
-    const participation = await participationOf(deps, campaign.id, memberId);
-    if (participation) return { kind: 'go', token: participation.token };
-  }
-  await inviteNow(deps, campaign, actor, [memberId]);
-  return { kind: 'mailed' };
 }
 
 /** The campaign a sign-up alias names (aliases are `[A-Za-z0-9_-]`, unique regardless of case). */
@@ -286,18 +285,9 @@ export async function nominateRater(
     )
       return 'full';
     if (memberId === undefined) {
-      try {
-        memberId = (
-          await createMember(trx, actor, {
-            email: form.email,
-            firstname: form.firstname,
-            lastname: form.lastname,
-          } as never)
-        ).memberid;
-      } catch {
-        // Made by a concurrent request a moment ago.
-        memberId = await findMemberIdByEmail(trx, form.email);
-      }
+      const person = { email: form.email, firstname: form.firstname, lastname: form.lastname };
+      // Undefined when made by a concurrent request a moment ago: that member, then.
+      memberId = (await registerMember(trx, actor, person)) ?? (await findMemberIdByEmail(trx, form.email));
       if (memberId === undefined) return 'present';
     }
     const member = (await members.lockMembersToAdd(trx, deps.dialect, [memberId])).get(memberId);

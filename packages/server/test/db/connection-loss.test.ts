@@ -140,7 +140,7 @@ describe.skipIf(!postgresUrl)('a lost PostgreSQL connection (postgres)', () => {
     });
     expect(ended).toBeGreaterThan(0);
     await expectCleanRecovery(instance, answers);
-  }, 120_000);
+  });
 
   describe('during mail delivery', () => {
     let sink: SmtpSink;
@@ -221,7 +221,7 @@ describe.skipIf(!postgresUrl)('a lost PostgreSQL connection (postgres)', () => {
       const counts = sink.countByMessageId();
       expect(counts.size).toBe(300);
       for (const count of counts.values()) expect(count).toBe(1);
-    }, 120_000);
+    });
   });
 });
 
@@ -264,7 +264,7 @@ describe.skipIf(!ownCluster)('a PostgreSQL restart (a cluster of its own)', () =
     instance = await startInstance('postgres', {
       postgresServerUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
     });
-  }, 60_000);
+  });
   afterAll(async () => {
     await instance?.close().catch(() => {});
     await pgCtl('-m', 'immediate', 'stop').catch(() => {});
@@ -281,5 +281,5 @@ describe.skipIf(!ownCluster)('a PostgreSQL restart (a cluster of its own)', () =
       await until(() => acknowledged(sofar) > before);
     });
     await expectCleanRecovery(instance, answers);
-  }, 120_000);
+  });
 });

@@ -50,7 +50,7 @@ describe('one SQLite folder, several processes (sqlite)', () => {
     const ports = [await freePort(), await freePort()];
     bases = ports.map((port) => `http://127.0.0.1:${port}`);
     servers = await Promise.all(ports.map((port) => serveProcess(data, port, { ASSAY_TICK_SECONDS: '1' })));
-  }, 120_000);
+  });
   afterAll(async () => {
     for (const server of servers) await stopProcess(server.child);
     fs.rmSync(data, { recursive: true, force: true });

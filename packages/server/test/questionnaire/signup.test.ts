@@ -6,6 +6,7 @@ import { builtinVariantsDir, loadVariants } from '../../src/variants/load-varian
 import type { Language } from '../../src/variants/variant.types.js';
 import { FormBrowser } from '../helpers/form-browser.js';
 import { dialects, email, type Instance, startInstance } from '../helpers/instance.js';
+import { refuseInserts } from '../helpers/refusing-trigger.js';
 import { readPdf } from '../pdf/pdf-reader.js';
 
 const PAST = '2026-01-01T09:00:00+00:00';
@@ -154,6 +155,51 @@ for (const dialect of dialects) {
       );
       expect(await members(campaignid)).toHaveLength(2);
       expect(answers.filter((answer) => answer.body.includes('This questionnaire is full'))).toHaveLength(3);
+    });
+
+    it('registers in one transaction: a failure adding the participation leaves no member and no group membership', async () => {
+      const group = (
+        await instance.call('POST', '/groups', {
+          body: { name: `Walk-ins ${Date.now()}`, alias: `walkins${Date.now()}` },
+        })
+      ).json.data.groupid as string;
+      const { alias, campaignid } = await campaign({
+        config: { selfregistration: { register: true, group } },
+      });
+      const inGroup = () =>
+        instance.db.kysely.selectFrom('members').select('id').where('group_id', '=', group).execute();
+      const browser = new FormBrowser(instance, freshIp());
+      const address = email('walkin');
+      const form = { firstname: 'Rui', lastname: 'Costa', email: address };
+
+      // The database refuses this campaign's participations: the last step of the sign-up fails.
+      const allow = await refuseInserts(instance.db.kysely, dialect, {
+        table: 'campaign_members',
+        column: 'campaign_id',
+        value: campaignid,
+      });
+      try {
+        await browser.get(`/s/${alias}`);
+        const failed = await browser.post(`/s/${alias}`, form);
+        expect(failed.statusCode).toBe(500);
+      } finally {
+        await allow();
+      }
+      expect(await memberByEmail(address)).toBeUndefined();
+      expect(await inGroup()).toEqual([]);
+      expect(await members(campaignid)).toEqual([]);
+      expect(await mails(campaignid)).toEqual([]);
+
+      // The same sign-up once the database takes it: member, group, participation and mail at once.
+      await browser.get(`/s/${alias}`);
+      const done = await browser.post(`/s/${alias}`, form);
+      expect(done.body).toContain('Check your e-mail');
+      const created = await memberByEmail(address);
+      expect(created?.group_id).toBe(group);
+      expect((await members(campaignid)).map((row) => [row.member_id, row.status])).toEqual([
+        [created?.id, 'invited'],
+      ]);
+      expect((await mails(campaignid)).map((mail) => mail.recipient)).toEqual([address]);
     });
 
     it('refuses a form without its token and limits sign-ups per address', async () => {
