@@ -6,7 +6,9 @@ import type {
   CampaignMembersAdded,
   MemberCampaign,
 } from '@assay/schema';
+import type { Kysely } from 'kysely';
 import type { Actor } from '../audit/actor.js';
+import type { Database } from '../db/database.js';
 import { BusinessError, notFound } from '../domain/errors.js';
 import { descendantIds, groupExists } from '../groups/groups.repository.js';
 import { findMember } from '../members/members.repository.js';
@@ -44,14 +46,14 @@ export async function getMember(
 }
 
 /** The members of a group, and of every group below it when asked, in no particular order. */
-async function groupMemberIds(deps: CampaignDeps, groupId: string, subgroups: boolean): Promise<string[]> {
-  const groups = subgroups
-    ? await descendantIds(deps.db, groupId)
-    : (await groupExists(deps.db, groupId))
-      ? [groupId]
+async function groupMemberIds(db: Kysely<Database>, group: GroupChoice): Promise<string[]> {
+  const groups = group.subgroups
+    ? await descendantIds(db, group.groupid)
+    : (await groupExists(db, group.groupid))
+      ? [group.groupid]
       : [];
   if (groups.length === 0) throw new BusinessError('groupid: no such group');
-  return members.memberIdsInGroups(deps.db, groups);
+  return members.memberIdsInGroups(db, groups);
 }
 
 // A new member's columns, encoded once.
@@ -90,20 +92,37 @@ export function newCampaignMember(
   };
 }
 
+/** A group whose members are to be added, with the members of every group below it when asked. */
+export interface GroupChoice {
+  readonly groupid: string;
+  readonly subgroups: boolean;
+}
+
+/** Whom to add to a campaign at once: members by id, and the members of groups. */
+export interface MemberSelection {
+  readonly memberids?: readonly string[];
+  readonly groups?: readonly GroupChoice[];
+}
+
 /**
- * Adds members in one transaction that holds the campaign's row, so that concurrent adds cannot
- * fill it past `maxparticipants` together; those beyond it are skipped with the reason.
+ * Adds a selection in one transaction that holds the campaign's row, so that concurrent adds cannot
+ * fill it past `maxparticipants` together; those beyond it are skipped with the reason. The groups
+ * are read in that transaction too, and a refusal (a group that is not there, even the last of
+ * several) leaves nothing added.
  */
-export async function addToCampaign(
+export async function addSelection(
   deps: CampaignDeps,
   campaignId: string,
-  memberIds: string[],
+  selection: MemberSelection,
   actor: Actor,
 ): Promise<CampaignMembersAdded> {
   const now = nowOf(deps);
   const result = await deps.db.transaction().execute(async (trx) => {
     const campaign = await repo.lockCampaign(trx, deps.dialect, campaignId);
     if (!campaign) throw notFound('campaign');
+    const chosen = [...(selection.memberids ?? [])];
+    for (const group of selection.groups ?? []) chosen.push(...(await groupMemberIds(trx, group)));
+    const memberIds = [...new Set(chosen)];
     const skipped: CampaignMembersAdded['skipped'] = [];
     const found = await members.lockMembersToAdd(trx, deps.dialect, memberIds);
     const present = await members.membersInCampaign(trx, campaignId, [...found.keys()]);
@@ -142,11 +161,13 @@ export async function addMembers(
 ): Promise<CampaignMembersAdded> {
   if (input.memberids === undefined && input.groupid === undefined)
     throw new BusinessError('memberids: give memberids, a groupid, or both');
-  await requireCampaign(deps, campaignId);
-  const ids = [...(input.memberids ?? [])];
-  if (input.groupid !== undefined)
-    ids.push(...(await groupMemberIds(deps, input.groupid, input.subgroups ?? false)));
-  return addToCampaign(deps, campaignId, [...new Set(ids)], actor);
+  const selection: MemberSelection = {
+    ...(input.memberids === undefined ? {} : { memberids: input.memberids }),
+    ...(input.groupid === undefined
+      ? {}
+      : { groups: [{ groupid: input.groupid, subgroups: input.subgroups ?? false }] }),
+  };
+  return addSelection(deps, campaignId, selection, actor);
 }
 
 /** POST /campaigns/{id}/members/{memberid}: adding a member that is there already changes nothing. */
@@ -156,7 +177,7 @@ export async function addMember(
   memberId: string,
   actor: Actor,
 ): Promise<void> {
-  const { skipped } = await addToCampaign(deps, campaignId, [memberId], actor);
+  const { skipped } = await addSelection(deps, campaignId, { memberids: [memberId] }, actor);
   const reason = skipped[0]?.reason;
   if (reason === SKIP_UNKNOWN) throw notFound('member');
   if (reason === SKIP_FULL) throw new BusinessError('maxparticipants: the campaign is full');

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { campaignActivity } from '../campaigns/activity.service.js';
 import { inviteAll, mailRecipients, remindShown } from '../campaigns/campaign-mail.service.js';
 import {
-  addMembers,
+  addSelection,
   allMembers,
   getMember,
   membersPage,
@@ -290,16 +290,16 @@ export async function campaignRoutes(app: ApiInstance, deps: AppContext) {
         : { field: 'members' as const, text: s.chooseMember };
       return page(reply, 400, await addPage(request, campaignid, request.query, error));
     }
-    let added = 0;
-    let full = 0;
+    let added: number;
+    let full: number;
     try {
       const subgroups = fieldsOf(request.body).subgroups === 'true';
-      const inputs = byGroup ? ids.map((groupid) => ({ groupid, subgroups })) : [{ memberids: ids }];
-      for (const input of inputs) {
-        const result = await addMembers(deps, campaignid, input, consoleActorOf(request));
-        added += result.added.length;
-        full += result.skipped.filter((skip) => skip.reason === SKIP_FULL).length;
-      }
+      const selection = byGroup
+        ? { groups: ids.map((groupid) => ({ groupid, subgroups })) }
+        : { memberids: ids };
+      const result = await addSelection(deps, campaignid, selection, consoleActorOf(request));
+      added = result.added.length;
+      full = result.skipped.filter((skip) => skip.reason === SKIP_FULL).length;
     } catch (error) {
       const text = refusalOf(request, error);
       return page(

@@ -130,6 +130,57 @@ for (const dialect of dialects) {
       expect(forged.statusCode).toBe(403);
     });
 
+    it('adds the members of several groups all at once, or none when one group is refused', async () => {
+      const id = await makeCampaign(instance);
+      const ids = await makeMembers(instance, 3);
+      const groupOf = async (name: string, members: string[]) => {
+        const made = await instance.call('POST', '/groups', {
+          body: { name: `${name} ${Date.now()}`, alias: `${name}${Date.now()}` },
+        });
+        const groupId = made.json.data.groupid as string;
+        for (const member of members) await instance.call('POST', `/groups/${groupId}/members/${member}`);
+        return groupId;
+      };
+      const first = await groupOf('first', [ids[0] as string, ids[1] as string]);
+      // Deleted in another tab after the form was shown: the second group is refused.
+      const second = await groupOf('second', []);
+      expect((await instance.call('DELETE', `/groups/${second}`)).json.status).toBe('OK');
+      const inCampaign = () =>
+        instance.db.kysely
+          .selectFrom('campaign_members')
+          .select('member_id')
+          .where('campaign_id', '=', id)
+          .execute();
+      const addEntries = () =>
+        instance.db.kysely
+          .selectFrom('audit_log')
+          .select('seq')
+          .where('resource_type', '=', 'campaign')
+          .where('resource_id', '=', id)
+          .where('action', '=', 'add')
+          .execute();
+
+      const refused = await browser.post(`/console/campaigns/${id}/members/add`, {
+        by: 'group',
+        groupid: [first, second],
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toMatch(/<title>Error: /);
+      expect(await inCampaign()).toEqual([]);
+      expect(await addEntries()).toEqual([]);
+
+      const third = await groupOf('third', [ids[1] as string, ids[2] as string]);
+      const both = await browser.post(`/console/campaigns/${id}/members/add`, {
+        by: 'group',
+        groupid: [first, third],
+      });
+      expect(both.statusCode).toBe(303);
+      expect(both.headers.location).toContain('added=3&');
+      expect((await inCampaign()).map((row) => row.member_id).sort()).toEqual([...ids].sort());
+      // One user action, one change: a single entry for the three added.
+      expect(await addEntries()).toHaveLength(1);
+    });
+
     it('removes and resets a member only after a confirmation page', async () => {
       const id = await makeCampaign(instance);
       const [one, two] = await makeMembers(instance, 2);
