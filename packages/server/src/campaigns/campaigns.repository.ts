@@ -230,6 +230,35 @@ export async function releaseDue(
     .execute();
 }
 
+/**
+ * Counts one more failure in a row of the scheduler on a claimed campaign and puts the campaign off
+ * until `retryAt(failures)`; answers the count (0 when the campaign is gone).
+ */
+export async function deferDue(
+  trx: Transaction<Database>,
+  id: string,
+  retryAt: (failures: number) => string,
+): Promise<number> {
+  const row = await trx
+    .updateTable('campaigns')
+    .set((eb) => ({ due_failures: eb('due_failures', '+', 1) }))
+    .where('id', '=', id)
+    .returning('due_failures')
+    .executeTakeFirst();
+  if (!row) return 0;
+  await trx
+    .updateTable('campaigns')
+    .set({ due_at: retryAt(row.due_failures) })
+    .where('id', '=', id)
+    .execute();
+  return row.due_failures;
+}
+
+/** The scheduler brought the campaign up to date: its next failure waits the shortest time again. */
+export async function clearDueFailures(db: Kysely<Database>, id: string): Promise<void> {
+  await db.updateTable('campaigns').set({ due_failures: 0 }).where('id', '=', id).execute();
+}
+
 /** Which of these member ids exist. */
 export async function existingMemberIds(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();

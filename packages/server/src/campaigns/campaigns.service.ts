@@ -233,6 +233,7 @@ export async function prepareCampaign(
     creator: caller.userId,
     created: now,
     due_at: now,
+    due_failures: 0,
     closed_notified: null,
   };
 }

@@ -33,6 +33,8 @@ export interface CampaignTable {
   created: string;
   /** The scheduler's next look at the campaign; null when nothing is scheduled. */
   due_at: string | null;
+  /** How many times in a row the scheduler failed on the campaign: each retry waits longer. */
+  due_failures: Generated<number>;
   /** When the closing notification was queued. */
   closed_notified: string | null;
 }

@@ -24,6 +24,7 @@ import * as auditLog from './migrations/20261202T1000-audit-log.js';
 import * as campaignRetention from './migrations/20261202T1100-campaign-retention.js';
 import * as outboxRetention from './migrations/20261203T1000-outbox-retention.js';
 import * as webhookHold from './migrations/20261204T1000-webhook-hold.js';
+import * as campaignDueFailures from './migrations/20261205T1000-campaign-due-failures.js';
 
 // Listed here rather than read from the folder, so the compiled build and the tests see the same set.
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261202T1100-campaign-retention': campaignRetention,
   '20261203T1000-outbox-retention': outboxRetention,
   '20261204T1000-webhook-hold': webhookHold,
+  '20261205T1000-campaign-due-failures': campaignDueFailures,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

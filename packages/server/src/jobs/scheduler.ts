@@ -7,6 +7,7 @@ import * as repo from '../campaigns/campaigns.repository.js';
 import { type CampaignDeps, nowOf } from '../campaigns/campaigns.service.js';
 import type { CampaignRow } from '../campaigns/campaigns.table.js';
 import { campaignStatus } from '../campaigns/campaigns.wire.js';
+import { isDatabaseUnavailable } from '../db/database.js';
 import { pruneOutboxes } from '../retention/outbox-retention.service.js';
 import { eraseExpired } from '../retention/retention.service.js';
 import { formatDate } from '../util/dates.js';
@@ -18,6 +19,8 @@ export interface TickReport {
   invited: number;
   reminded: number;
   closed: number;
+  /** The campaigns that failed, each put off until its retry. */
+  failed: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -45,24 +48,55 @@ const reminderMoment = (
   return last === null ? undefined : addOffset(last, offset);
 };
 
+/** Where the scheduler reports what failed (the app's logger). */
+export interface SchedulerLog {
+  error(obj: unknown, msg: string): void;
+}
+
+const RETRY_FIRST_MS = 60_000;
+const RETRY_MAX_MS = 6 * 3_600_000;
+
+/** How long a campaign waits after its `failures`-th failure in a row: 1 min, doubling, at most 6 h. */
+export const campaignRetryMs = (failures: number) =>
+  Math.min(RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1), RETRY_MAX_MS);
+
 /**
  * One tick: every campaign whose `due_at` has come is claimed (on PostgreSQL with
  * `FOR UPDATE SKIP LOCKED`, and by a lease on `due_at` on both engines, so two processes never work
  * on one campaign at once), brought up to date (invitations, reminders, the closing notification)
- * and given its next `due_at`. With nothing due, a tick is one indexed query.
+ * and given its next `due_at`. With nothing due, a tick is one indexed query. A campaign that fails
+ * stops only itself: the failure is logged with its id, and it is retried after `campaignRetryMs`
+ * (counted in `due_failures`, so a restart keeps the wait) while the others go on. A database that
+ * cannot be reached ends the tick instead, blaming no campaign (their leases hold them 5 minutes).
  */
-export async function tick(deps: CampaignDeps): Promise<TickReport> {
-  const report: TickReport = { campaigns: 0, invited: 0, reminded: 0, closed: 0 };
+export async function tick(deps: CampaignDeps, log?: SchedulerLog): Promise<TickReport> {
+  const report: TickReport = { campaigns: 0, invited: 0, reminded: 0, closed: 0, failed: 0 };
   for (;;) {
     const now = nowOf(deps);
     const lease = formatDate(new Date(deps.clock().getTime() + LEASE_MS));
     const claimed = await claim(deps, now, lease);
     for (const id of claimed) {
       report.campaigns += 1;
-      await runCampaign(deps, id, lease, report);
+      try {
+        await runCampaign(deps, id, lease, report);
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) throw error;
+        report.failed += 1;
+        await deferCampaign(deps, id, error, log);
+      }
     }
     if (claimed.length < BATCH) return report;
   }
+}
+
+async function deferCampaign(deps: CampaignDeps, id: string, error: unknown, log: SchedulerLog | undefined) {
+  const at = deps.clock().getTime();
+  const retryAt = (failures: number) => formatDate(new Date(at + campaignRetryMs(failures)));
+  const failures = await deps.db.transaction().execute((trx) => repo.deferDue(trx, id, retryAt));
+  log?.error(
+    { err: error, campaignid: id, failures, retryAt: retryAt(failures) },
+    'scheduler: a campaign failed; retried later',
+  );
 }
 
 async function claim(deps: CampaignDeps, now: string, lease: string): Promise<string[]> {
@@ -76,6 +110,7 @@ async function claim(deps: CampaignDeps, now: string, lease: string): Promise<st
 async function runCampaign(deps: CampaignDeps, id: string, lease: string, report: TickReport) {
   let campaign = await repo.findCampaign(deps.db, id);
   if (!campaign) return;
+  const failedBefore = campaign.due_failures > 0;
   const now = nowOf(deps);
   const counts = async (row: CampaignRow) =>
     (await repo.statusCounts(deps.db, row.id)).get(row.id) ?? repo.emptyCounts();
@@ -101,6 +136,7 @@ async function runCampaign(deps: CampaignDeps, id: string, lease: string, report
     deps.mailQueued();
   }
   await repo.releaseDue(deps.db, id, lease, await nextDue(deps, campaign, status, now));
+  if (failedBefore) await repo.clearDueFailures(deps.db, id);
 }
 
 /** The next moment the campaign needs the scheduler, or null when nothing is scheduled. */
@@ -143,7 +179,7 @@ export class Scheduler {
 
   constructor(
     private readonly deps: CampaignDeps,
-    private readonly options: { tickSeconds: number; log?: { error(obj: unknown, msg: string): void } },
+    private readonly options: { tickSeconds: number; log?: SchedulerLog },
   ) {
     const { clock, config } = deps;
     this.retentions = [
@@ -176,7 +212,7 @@ export class Scheduler {
     try {
       do {
         this.again = false;
-        await tick(this.deps);
+        await tick(this.deps, this.options.log);
       } while (this.again && !this.stopped);
     } catch (error) {
       this.options.log?.error({ err: error }, 'scheduler tick failed');

@@ -1,11 +1,12 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignDeps } from '../../src/campaigns/campaigns.service.js';
-import { tick } from '../../src/jobs/scheduler.js';
+import { campaignRetryMs, tick } from '../../src/jobs/scheduler.js';
 import { MailDelivery } from '../../src/mail/delivery.js';
 import { formatDate } from '../../src/util/dates.js';
 import { builtinVariantsDir, loadVariants } from '../../src/variants/load-variants.js';
 import { dialects, email, type Instance, startInstance } from '../helpers/instance.js';
+import { refuseInserts } from '../helpers/refusing-trigger.js';
 import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink.js';
 
 const variants = loadVariants([builtinVariantsDir()]);
@@ -267,6 +268,86 @@ for (const dialect of dialects) {
         .executeTakeFirstOrThrow();
       expect(row.due_at).toBeNull();
       expect((await tick(deps)).campaigns).toBe(0);
+    });
+
+    it('goes on past a campaign that fails, and retries that one later, waiting longer each time', async () => {
+      const instant = async (name: string) => {
+        const made = await instance.call('POST', '/campaigns', {
+          body: { name, variant: 'teamscan', start: '2026-09-01T00:00:00Z', autoinvite: 'instant' },
+        });
+        const campaignId = made.json.data.campaignid as string;
+        const person = await newMember();
+        await instance.call('POST', `/campaigns/${campaignId}/members/${person.id}`);
+        return campaignId;
+      };
+      // Claimed in the order they became due: the failing one first, then the others.
+      at('2026-09-01T08:00:00Z');
+      const failing = await instant('Refused by the database');
+      at('2026-09-01T08:01:00Z');
+      const others = [await instant('Fine one'), await instant('Fine two')];
+      const statuses = async (campaignId: string) =>
+        (
+          await instance.db.kysely
+            .selectFrom('campaign_members')
+            .select('status')
+            .where('campaign_id', '=', campaignId)
+            .execute()
+        ).map((row) => row.status);
+      const schedule = (campaignId: string) =>
+        instance.db.kysely
+          .selectFrom('campaigns')
+          .select(['due_at', 'due_failures'])
+          .where('id', '=', campaignId)
+          .executeTakeFirstOrThrow();
+      const logged: { obj: { campaignid?: string; err?: unknown }; msg: string }[] = [];
+      const log = { error: (obj: unknown, msg: string) => logged.push({ obj: obj as object, msg }) };
+      const failures = () => logged.filter((entry) => entry.obj.campaignid === failing);
+
+      // The database refuses the failing campaign's mails: inviting its member fails, for real.
+      const allow = await refuseInserts(instance.db.kysely, dialect, {
+        table: 'mail_outbox',
+        column: 'campaign_id',
+        value: failing,
+      });
+      try {
+        at('2026-09-01T08:02:00Z');
+        const first = await tick(deps, log);
+        expect(first.failed).toBe(1);
+        for (const campaignId of others) expect(await statuses(campaignId)).toEqual(['invited']);
+        expect(await statuses(failing)).toEqual(['new']);
+        expect(failures()).toHaveLength(1);
+        expect(failures()[0]?.msg).toBe('scheduler: a campaign failed; retried later');
+        expect(String(failures()[0]?.obj.err)).toContain('refused by the test');
+        expect(await schedule(failing)).toEqual({
+          due_at: formatDate(new Date(now.getTime() + campaignRetryMs(1))),
+          due_failures: 1,
+        });
+
+        // Not again before its time, however often the scheduler ticks.
+        expect((await tick(deps, log)).failed).toBe(0);
+        expect((await tick(deps, log)).failed).toBe(0);
+        expect(failures()).toHaveLength(1);
+
+        // At its time it is retried; failing again, it waits longer.
+        at('2026-09-01T08:03:00Z');
+        expect((await tick(deps, log)).failed).toBe(1);
+        expect(failures()).toHaveLength(2);
+        expect(campaignRetryMs(2)).toBeGreaterThan(campaignRetryMs(1));
+        expect(await schedule(failing)).toEqual({
+          due_at: formatDate(new Date(now.getTime() + campaignRetryMs(2))),
+          due_failures: 2,
+        });
+      } finally {
+        await allow();
+      }
+
+      // Once the database takes its mails, the next retry brings it up to date and forgets the failures.
+      at('2026-09-01T08:05:00Z');
+      const fixed = await step();
+      expect(fixed.report.failed).toBe(0);
+      expect(await statuses(failing)).toEqual(['invited']);
+      expect((await schedule(failing)).due_failures).toBe(0);
+      expect(failures()).toHaveLength(2);
     });
   });
 

@@ -47,6 +47,7 @@ export function campaignRow(change: Partial<CampaignRow> = {}): CampaignRow {
     creator: null,
     created: '2026-01-01T09:00:00+00:00',
     due_at: null,
+    due_failures: 0,
     closed_notified: null,
     ...change,
   };
