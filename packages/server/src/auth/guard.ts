@@ -118,20 +118,32 @@ async function guessable<T>(limiter: FailureLimiter, caller: string, check: () =
   }
 }
 
-/** Who is calling (any scheme), before any scope is checked: `authenticate` and `/mcp` start here. */
+/**
+ * Who is calling (any scheme), before any scope is checked: `authenticate` and `/mcp` start here.
+ * A request without usable credentials counts against the guessing limit as a wrong secret does,
+ * so that refusing it is no cheaper to repeat (and, at the limit, is a 429 before anything else),
+ * unless `missing` is `free`: MCP clients discover how to authenticate by calling without any.
+ */
 export async function identify(
   { db, tokens, clients, revoked, limiter }: AuthServices,
   request: FastifyRequest,
+  { missing = 'counted' }: { missing?: 'counted' | 'free' } = {},
 ): Promise<Principal> {
   const header = request.headers.authorization;
   const apiKey = request.headers['x-api-key'];
+  const refuse = (message: string): Promise<never> => {
+    if (missing === 'free') throw unauthorized(message);
+    return guessable(limiter, request.ip, async () => {
+      throw unauthorized(message);
+    });
+  };
   if (typeof header === 'string' && header.length > 0) {
     const space = header.indexOf(' ');
     const scheme = header.slice(0, space).toLowerCase();
     const value = header.slice(space + 1).trim();
     if (space > 0 && scheme === 'bearer') return fromBearer(tokens, clients, revoked, value);
     if (space > 0 && scheme === 'basic') return guessable(limiter, request.ip, () => fromBasic(db, value));
-    throw unauthorized('The Authorization header must be "Bearer <token>" or "Basic <credentials>"');
+    return refuse('The Authorization header must be "Bearer <token>" or "Basic <credentials>"');
   }
   if (typeof apiKey === 'string' && apiKey.length > 0) {
     return guessable(limiter, request.ip, async () => {
@@ -145,7 +157,7 @@ export async function identify(
       };
     });
   }
-  throw unauthorized('Missing credentials: send Authorization: Bearer <token>');
+  return refuse('Missing credentials: send Authorization: Bearer <token>');
 }
 
 async function fromBearer(

@@ -1,5 +1,3 @@
-import type { Access } from './route-guard.js';
-
 /**
  * The statuses of the OpenAPI document that no route schema lists: the real HTTP errors of the
  * guard and the error mapping (http/error-handler.ts), and the sign-in page's HTML answers.
@@ -28,7 +26,7 @@ export const RESPONSES: Json = {
   NotFound: jsonError('Unknown id, variant or language'),
   PayloadTooLarge: jsonError('The request body is larger than the route allows'),
   TooManyRequests: jsonError(
-    'Too many failed attempts with an API key or Basic credentials from this address',
+    'Too many failed attempts from this address: wrong API keys or Basic credentials, or calls without credentials',
     {
       'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
     },
@@ -39,13 +37,7 @@ export const RESPONSES: Json = {
 };
 
 /** Adds the statuses the server answers that a route schema does not list. */
-export function completeResponses(
-  operation: Json,
-  method: string,
-  path: string,
-  access: Access,
-  guarded: boolean,
-) {
+export function completeResponses(operation: Json, method: string, path: string, guarded: boolean) {
   const responses: Json = operation.responses ?? {};
   const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
   const hasBody = method === 'post' || method === 'patch';
@@ -53,8 +45,9 @@ export function completeResponses(
     responses['401'] = ref('Unauthorized');
     responses['403'] = ref('Forbidden');
     responses['404'] = ref('NotFound');
-    // Only API keys and Basic are counted against the guessing limit; a write takes neither.
-    if (access === 'read') responses['429'] = ref('TooManyRequests');
+    // Wrong API keys and Basic credentials count against the guessing limit, and so do calls
+    // without credentials, on any route (auth/guard.ts).
+    responses['429'] = ref('TooManyRequests');
     if (hasBody) responses['413'] = ref('PayloadTooLarge');
     responses['503'] = ref('ServiceUnavailable');
   }

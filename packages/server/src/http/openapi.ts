@@ -243,13 +243,7 @@ export function openapiOptions(config: Config, variants: VariantRegistry, routes
       for (const [path, item] of Object.entries<Json>(document.paths)) {
         for (const [method, operation] of Object.entries<Json>(item)) {
           const seen = routeOf(method, path);
-          completeResponses(
-            operation,
-            method,
-            path,
-            seen?.access ?? 'write',
-            familiesOf(seen?.guard).length > 0,
-          );
+          completeResponses(operation, method, path, familiesOf(seen?.guard).length > 0);
         }
       }
       delete document.security;

@@ -102,7 +102,8 @@ export async function mcpRoutes(app: FastifyInstance, context: AppContext) {
     }
     let principal: Principal;
     try {
-      principal = await identify(context, request);
+      // The first call of an MCP client carries no credentials: its 401 says where to get them.
+      principal = await identify(context, request, { missing: 'free' });
     } catch (error) {
       if (error instanceof TooManyAttempts) {
         return reply
