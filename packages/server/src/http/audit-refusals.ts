@@ -2,10 +2,11 @@ import type { Scope } from '@assay/schema';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type Actor, anonymousActor, apiActor } from '../audit/actor.js';
+import { AnonymousRefusals } from '../audit/anonymous-refusals.js';
 import type { AuditResource } from '../audit/audit.service.js';
 import { RefusalRecorder } from '../audit/refusal-recorder.js';
 import type { Database } from '../db/database.js';
-import { nowText } from '../util/dates.js';
+import { formatDate } from '../util/dates.js';
 import { declaredAccess, familiesOf } from './route-guard.js';
 
 /**
@@ -60,6 +61,9 @@ function refusedActor(request: FastifyRequest): Actor {
  * after the response, outside any transaction, by a RefusalRecorder: while the database is
  * unavailable the entry waits in memory, with the time of the refusal, and a failure is logged,
  * never answered. A business failure (HTTP 200 with an ERROR envelope) is no refusal of this kind.
+ * A caller without recognised credentials gets at most ANONYMOUS_REFUSALS_RECORDED entries per
+ * address a minute (audit/anonymous-refusals.ts): the rest are counted in the log, so that a flood
+ * of anonymous requests cannot grow the audit log without bound.
  */
 export function auditRefusals(
   api: FastifyInstance,
@@ -68,8 +72,12 @@ export function auditRefusals(
   clock: () => Date,
 ): void {
   const refusals = new RefusalRecorder(db, api.log);
+  const anonymous = new AnonymousRefusals(api.log);
   // Before the database closes (main.ts closes it after the app): one last try, bounded in time.
-  api.addHook('onClose', () => refusals.close());
+  api.addHook('onClose', () => {
+    anonymous.close();
+    return refusals.close();
+  });
   /** The hook of a route whose refusals are recorded as changes of `resource`. */
   const recorder =
     (resource: AuditResource) => (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
@@ -83,7 +91,11 @@ export function auditRefusals(
             : (request.params as Record<string, unknown> | undefined)?.[idParam];
         const id = typeof value === 'string' && RECORDABLE_ID.test(value) ? value : null;
         const outcome = status === 401 || status === 403 ? 'denied' : 'failed';
-        refusals.record(refusedActor(request), { resource, id, action, outcome }, nowText(clock));
+        const actor = refusedActor(request);
+        const at = clock();
+        if (actor.type !== 'anonymous' || anonymous.admit(request.ip, at)) {
+          refusals.record(actor, { resource, id, action, outcome }, formatDate(at));
+        }
       }
       done();
     };
