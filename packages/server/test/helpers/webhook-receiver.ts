@@ -36,11 +36,14 @@ export interface WebhookReceiver {
   delayMs: number;
   /** Never answer (a receiver that hangs): requests are kept, and end when the receiver closes. */
   hang: boolean;
+  /** Cuts the connections of the requests held by `hang` without an answer; answers how many. */
+  drop(): number;
   close(): Promise<void>;
 }
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const queue: number[] = [];
+  const held = new Set<http.ServerResponse>();
   let fixed: number | undefined;
   const receiver: Omit<WebhookReceiver, 'url' | 'close'> = {
     received: [],
@@ -51,6 +54,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     },
     delayMs: 0,
     hang: false,
+    drop: () => {
+      const count = held.size;
+      for (const response of held) response.socket?.destroy();
+      held.clear();
+      return count;
+    },
     reset: () => {
       queue.length = 0;
       fixed = undefined;
@@ -88,7 +97,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         verifiedBy,
         status,
       });
-      if (receiver.hang) return;
+      if (receiver.hang) {
+        held.add(response);
+        return;
+      }
       setTimeout(() => {
         response.writeHead(status, { 'content-type': 'text/plain' });
         response.end(status < 300 ? 'ok' : 'no');
