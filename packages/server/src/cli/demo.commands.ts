@@ -139,7 +139,7 @@ export async function runDemo(deps: CampaignDeps, now = new Date()): Promise<Dem
         type,
         parentgroup,
         description: null,
-      } as never)
+      })
     ).groupid;
   const company = await group('Northwind Traders', DEMO_ALIAS, 'company');
   const sales = await group('Sales', 'demo-sales', 'team', company);
@@ -167,7 +167,7 @@ export async function runDemo(deps: CampaignDeps, now = new Date()): Promise<Dem
       level: i % 10 === 0 ? 'teamleader' : 'employee',
     };
   });
-  const imported = await importMembers(db, cliActor(), { members: rows } as never);
+  const imported = await importMembers(db, cliActor(), { members: rows });
   const members = imported.created;
   for (const [i, id] of members.entries()) {
     if (i >= 190) continue;
@@ -211,7 +211,7 @@ export async function runDemo(deps: CampaignDeps, now = new Date()): Promise<Dem
         start,
         ...(language ? { language } : {}),
         closingtype: 'open',
-      } as never,
+      },
       cliActor(),
     );
     campaigns.push(made.campaignid);
@@ -221,13 +221,13 @@ export async function runDemo(deps: CampaignDeps, now = new Date()): Promise<Dem
   // Big Five for engineering: three in four have answered.
   const bigfive = await campaign('Big Five – Engineering 2026', 'bigfive');
   const engineers = [...membersOf(platform), ...membersOf(mobile)];
-  await addMembers(deps, bigfive, { groupid: engineering, subgroups: true } as never, cliActor());
+  await addMembers(deps, bigfive, { groupid: engineering, subgroups: true }, cliActor());
   const bigfiveReports = await complete(bigfive, engineers, 0.75, 1);
 
   // Team scan for sales, in Dutch.
   const teamscan = await campaign('Teamscan Sales Q4', 'teamscan', 'nlNL');
   const sellers = membersOf(sales);
-  await addMembers(deps, teamscan, { groupid: sales } as never, cliActor());
+  await addMembers(deps, teamscan, { groupid: sales }, cliActor());
   const teamscanReports = await complete(teamscan, sellers, 0.8, 500);
 
   // A 360 round: three subjects from People & Culture, each with a manager, three peers and three
@@ -243,7 +243,7 @@ export async function runDemo(deps: CampaignDeps, now = new Date()): Promise<Dem
       ...[0, 1, 2].map((k): [string, string] => [sellers[s * 6 + k] as string, 'peer']),
       ...[3, 4, 5].map((k): [string, string] => [sellers[s * 6 + k] as string, 'directreport']),
     ];
-    await addMembers(deps, id, { memberids: cast.map(([memberId]) => memberId) } as never, cliActor());
+    await addMembers(deps, id, { memberids: cast.map(([memberId]) => memberId) }, cliActor());
     for (const [memberId, role] of cast) {
       await updateCampaignMember(db, id, memberId, { extra: memberExtraText({ role, subject }) });
     }
@@ -258,7 +258,7 @@ export async function runDemo(deps: CampaignDeps, now = new Date()): Promise<Dem
 
   const groupReports: DemoSummary['groupReports'] = [];
   const report = async (body: Record<string, unknown>) => {
-    const made = await createGroupReport(deps, caller, body as never, cliActor());
+    const made = await createGroupReport(deps, caller, body, cliActor());
     groupReports.push({ type: made.type, reportid: made.reportid, name: made.name ?? '' });
   };
   await report({

@@ -1,4 +1,4 @@
-import { WEBHOOK_EVENTS, type Webhook, type WebhookDelivery, type WebhookPatch } from '@assay/schema';
+import { WEBHOOK_EVENTS, type Webhook, type WebhookDelivery } from '@assay/schema';
 import { cliActor } from '../audit/actor.js';
 import { findUserByEmail } from '../auth/auth.repository.js';
 import type { Config } from '../config.js';
@@ -104,7 +104,7 @@ export const WEBHOOK_COMMANDS: readonly Command[] = [
       const hook = await webhooks.createWebhook(
         deps(db, config),
         cliActor(),
-        { url: values.url, events: eventList(values.events) as never, description: values.description },
+        { url: values.url, events: eventList(values.events), description: values.description },
         userId,
       );
       if (values.json) printJson(hook);
@@ -152,9 +152,9 @@ export const WEBHOOK_COMMANDS: readonly Command[] = [
     },
     migrate: true,
     async run({ db, config, args: [id], values, print, json: printJson }) {
-      const patch: WebhookPatch = {};
+      const patch: webhooks.WebhookChange = {};
       if (values.url !== undefined) patch.url = values.url;
-      if (values.events !== undefined) patch.events = eventList(values.events) as never;
+      if (values.events !== undefined) patch.events = eventList(values.events);
       if (values.description !== undefined) patch.description = values.description;
       const enabled = enabledOf(values.enabled);
       if (enabled !== undefined) patch.enabled = enabled;

@@ -137,8 +137,9 @@ function countingWrites(pool: pg.Pool, writes: { count: number }): PostgresPool 
       const client = await pool.connect();
       let wrote = false;
       const counted = {
-        query: (statement: unknown, parameters?: ReadonlyArray<unknown>) => {
-          if (typeof statement !== 'string') return client.query(statement as never);
+        // A statement is text with its parameters, or a cursor (Kysely's `stream()`: pg-cursor).
+        query: (statement: string | pg.Submittable, parameters?: ReadonlyArray<unknown>) => {
+          if (typeof statement !== 'string') return client.query(statement);
           if (!/^\s*select\b/i.test(statement)) wrote = true;
           return client.query(statement, parameters as unknown[]);
         },

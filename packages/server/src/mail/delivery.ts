@@ -290,7 +290,8 @@ export class MailDelivery {
     try {
       const info = await pool.sendMail({
         messageId: row.message_id,
-        from: fromHeader(this.options.mailFrom, params.sender),
+        // A webhook's notice names no sender: the instance's name, as MAIL_FROM has it.
+        from: fromHeader(this.options.mailFrom, 'sender' in params ? params.sender : undefined),
         to: row.recipient,
         subject: mail.subject,
         text: mail.text,

@@ -1,4 +1,5 @@
 import type { Language, MailStage } from '../variants/variant.types.js';
+import type { WebhookMailParams } from './webhook-mail.js';
 
 /** A person a mail is addressed to or speaks of. */
 export interface MailPerson {
@@ -72,8 +73,11 @@ export interface PlatformMailParams {
   expires: string;
 }
 
-/** Any mail of the outbox: a campaign's, or the platform's own. */
-export type OutboxParams = MailParams | PlatformMailParams;
+/**
+ * Any mail of the outbox: a campaign's, or the platform's own (an invitation to become a user; a
+ * webhook disabled, to its owner: webhook-mail.ts).
+ */
+export type OutboxParams = MailParams | PlatformMailParams | WebhookMailParams;
 
 /** True for a platform mail's params (read back from the outbox, so by their stage). */
 export function isPlatformMail(params: OutboxParams): params is PlatformMailParams {

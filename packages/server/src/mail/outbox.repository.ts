@@ -1,9 +1,8 @@
 import { type ExpressionBuilder, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
 import { randomId } from '../util/ids.js';
-import type { MailStage } from '../variants/variant.types.js';
 import type { MailOutboxTable, NewOutboxRow, OutboxRow, OutboxStatus } from './mail.table.js';
-import { type OutboxParams, PLATFORM_STAGES, type PlatformStage } from './mail.types.js';
+import { type OutboxParams, PLATFORM_STAGES } from './mail.types.js';
 
 /** A mail to put in the outbox. */
 export interface QueuedMail<P extends OutboxParams = OutboxParams> {
@@ -11,7 +10,7 @@ export interface QueuedMail<P extends OutboxParams = OutboxParams> {
   dedupeKey: string;
   campaignId: string | null;
   memberId: string | null;
-  stage: MailStage | PlatformStage;
+  stage: P['stage'];
   sequence: number;
   recipient: string;
   params: P;

@@ -258,8 +258,8 @@ export async function memberPage(
         )
         .select(`${name}.id` as 'e.id');
     const matches = branch('e', sql`s.email_key`)
-      .union(branch('l', sql`lower(s.lastname)`) as never)
-      .union(branch('f', sql`lower(s.firstname)`) as never);
+      .union(branch('l', sql`lower(s.lastname)`))
+      .union(branch('f', sql`lower(s.firstname)`));
     query = query.where('m.id', 'in', matches);
   }
   const rows = await query.orderBy(sql`m.email_key${bytes} ${direction}`).limit(input.limit).execute();

@@ -340,10 +340,10 @@ async function mailOwner(
         memberId: null,
         // A platform mail: its stage and params are its own (mail/webhook-mail.ts), rendered by
         // renderMail before any campaign stage is looked at.
-        stage: WEBHOOK_MAIL_STAGE as never,
+        stage: WEBHOOK_MAIL_STAGE,
         sequence: 0,
         recipient: owner.email,
-        params: params as never,
+        params,
       },
     ],
     { now: options.now, messageIdDomain: options.messageIdDomain },

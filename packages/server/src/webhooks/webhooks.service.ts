@@ -59,6 +59,13 @@ async function checkUrl(deps: WebhookDeps, url: string): Promise<void> {
   if (problem) throw new BusinessError(problem);
 }
 
+/**
+ * What a subscription is made or changed with: the API's body, whose events its schema checked, or
+ * the command line's, whose events are the words typed, checked by `eventsText`.
+ */
+export type WebhookInput = Omit<WebhookCreate, 'events'> & { events: readonly string[] };
+export type WebhookChange = Omit<WebhookPatch, 'events'> & { events?: readonly string[] };
+
 /** The events, checked again here for callers that skip the API's schema (the command line). */
 function eventsText(events: readonly string[]): string {
   if (events.length === 0) throw new BusinessError('events: name at least one event');
@@ -91,7 +98,7 @@ async function findRow(deps: WebhookDeps, id: string): Promise<SubscriptionRow> 
 export async function createWebhook(
   deps: WebhookDeps,
   actor: Actor,
-  input: WebhookCreate,
+  input: WebhookInput,
   ownerId: string | null = actor.userId,
 ): Promise<Webhook & { secret: string }> {
   const events = eventsText(input.events);
@@ -136,7 +143,7 @@ export async function getWebhook(deps: WebhookDeps, id: string): Promise<Webhook
 export async function patchWebhook(
   deps: WebhookDeps,
   id: string,
-  input: WebhookPatch,
+  input: WebhookChange,
   actor: Actor,
 ): Promise<Webhook> {
   const row = await findRow(deps, id);
