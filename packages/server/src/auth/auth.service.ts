@@ -176,11 +176,13 @@ export async function createClient(
 /** Any change to a client issues a new secret: the old one and every token made with it stop working. */
 export async function updateClientScopes(
   db: Kysely<Database>,
+  by: CredentialManager,
   clientId: string,
   scopes: Scope[] | undefined,
   actor: Actor,
 ): Promise<IssuedClient> {
   const current = await findClient(db, clientId);
+  if (current) checkManages(by, current.user_id, 'client');
   // A public client has no secret to replace, and its scopes are what it registered with.
   if (current?.registration) {
     throw new BusinessError(`client: ${clientId} registered itself and has no secret: delete it instead`);
@@ -288,9 +290,12 @@ export async function bootstrapInstance(
  */
 export async function revokeApiKey(
   db: Kysely<Database>,
+  by: CredentialManager,
   id: string,
   actor: Actor,
 ): Promise<{ revoked: string; before: boolean }> {
+  const held = await findApiKey(db, id);
+  if (held) checkManages(by, held.user_id, 'apikey');
   const now = nowText();
   // Revoking a revoked key changes nothing, and is recorded as nothing.
   const marked = await withinTransaction(db, async (trx) => {
@@ -305,7 +310,14 @@ export async function revokeApiKey(
 }
 
 /** Deletes an OAuth client: its secret and every token made with it stop working. */
-export async function deleteClient(db: Kysely<Database>, clientId: string, actor: Actor): Promise<void> {
+export async function deleteClient(
+  db: Kysely<Database>,
+  by: CredentialManager,
+  clientId: string,
+  actor: Actor,
+): Promise<void> {
+  const current = await findClient(db, clientId);
+  if (current) checkManages(by, current.user_id, 'client');
   await withinTransaction(db, async (trx) => {
     if (!(await deleteClientRow(trx, clientId))) throw new BusinessError(`client: ${clientId} not found`);
     await recordChange(trx, actor, { resource: 'client', id: clientId, action: 'delete' });
@@ -328,6 +340,18 @@ export async function platformUser(db: Kysely<Database>, id: string): Promise<Us
 export interface Manager {
   id: string;
   role: 'admin' | 'user';
+}
+
+/**
+ * Who changes a client or key: a platform user (their own; an admin, anyone's), or the instance's
+ * operator at the command line, who works on the database itself and manages every one.
+ */
+export type CredentialManager = Manager | 'operator';
+
+/** Refuses another user's client or key as not found, as the console's pages do. */
+function checkManages(by: CredentialManager, ownerId: string, what: 'client' | 'apikey'): void {
+  if (by === 'operator' || by.role === 'admin' || by.id === ownerId) return;
+  throw new NotFound(what);
 }
 
 /** The clients a manager may see: their own, or every one for an admin. */

@@ -76,7 +76,13 @@ export async function changeClient(
   id: string,
   scopes: string | undefined,
 ): Promise<IssuedClient> {
-  return updateClientScopes(db, id, scopes === undefined ? undefined : parseScopes(scopes), cliActor());
+  return updateClientScopes(
+    db,
+    'operator',
+    id,
+    scopes === undefined ? undefined : parseScopes(scopes),
+    cliActor(),
+  );
 }
 
 export async function clients(db: Kysely<Database>) {

@@ -40,7 +40,7 @@ export function apiKeyLines(keys: readonly ApiKeyListing[]): string[] {
 
 /** `apikeys revoke ID`. */
 export async function revoke(db: Kysely<Database>, id: string): Promise<string> {
-  const { revoked, before } = await revokeApiKey(db, id, cliActor());
+  const { revoked, before } = await revokeApiKey(db, 'operator', id, cliActor());
   return before
     ? `API key ${id} was already revoked (${revoked})`
     : `API key ${id} revoked: calls with it are refused from now on`;
@@ -48,7 +48,7 @@ export async function revoke(db: Kysely<Database>, id: string): Promise<string> 
 
 /** `clients delete ID`: the lines to print. */
 export async function removeClient(db: Kysely<Database>, id: string): Promise<string[]> {
-  await deleteClient(db, id, cliActor());
+  await deleteClient(db, 'operator', id, cliActor());
   const lines = [`client ${id} deleted: its secret and its tokens no longer work`];
   if ((await listClients(db)).length === 0) {
     lines.push(

@@ -144,7 +144,13 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
     const client = await clientFor(db, managerOf(request), request.params.id);
     // A client that registered itself has no secret (the page says so and offers no rotation).
     if (client.registration) return showConsole(reply, 400, clientView(viewerOf(request), client));
-    const issued = await updateClientScopes(db, client.id, undefined, consoleActorOf(request));
+    const issued = await updateClientScopes(
+      db,
+      managerOf(request),
+      client.id,
+      undefined,
+      consoleActorOf(request),
+    );
     return showSecret(
       reply,
       200,
@@ -174,7 +180,7 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
 
   app.post('/access/clients/:id/delete', { schema: { params: Id } }, async (request, reply) => {
     const client = await clientFor(db, managerOf(request), request.params.id);
-    await deleteClient(db, client.id, consoleActorOf(request));
+    await deleteClient(db, managerOf(request), client.id, consoleActorOf(request));
     return reply.redirect(`/console/access/clients?${signedDone(request, client.name)}`, 303);
   });
 
@@ -230,7 +236,7 @@ export async function accessRoutes(app: ApiInstance, { db, clock }: AppContext) 
 
   app.post('/access/keys/:id/revoke', { schema: { params: Id } }, async (request, reply) => {
     const key = await apiKeyFor(db, managerOf(request), request.params.id);
-    await revokeApiKey(db, key.id, consoleActorOf(request));
+    await revokeApiKey(db, managerOf(request), key.id, consoleActorOf(request));
     return reply.redirect(`/console/access/keys?${signedDone(request, key.name || key.id)}`, 303);
   });
 

@@ -142,7 +142,7 @@ for (const dialect of dialects) {
       expect(cli?.registration).toBe('unclaimed');
       // It has no secret to rotate.
       await expect(
-        updateClientScopes(instance.db.kysely, answer.json.client_id, undefined, cliActor()),
+        updateClientScopes(instance.db.kysely, 'operator', answer.json.client_id, undefined, cliActor()),
       ).rejects.toThrow(/registered itself and has no secret/);
     });
 

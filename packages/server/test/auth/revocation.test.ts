@@ -43,7 +43,7 @@ for (const dialect of dialects) {
 
       const other = instance.otherProcess();
       try {
-        await updateClientScopes(other.kysely, client.client_id, ['members'], cliActor());
+        await updateClientScopes(other.kysely, 'operator', client.client_id, ['members'], cliActor());
       } finally {
         await other.close();
       }

@@ -179,7 +179,13 @@ for (const dialect of dialects) {
       const token = (await request(form(old))).json.data.access_token;
       expect((await instance.call('GET', '/members', { auth: `Bearer ${token}` })).statusCode).toBe(200);
 
-      const renewed = await updateClientScopes(instance.db.kysely, client.client_id, ['members'], cliActor());
+      const renewed = await updateClientScopes(
+        instance.db.kysely,
+        'operator',
+        client.client_id,
+        ['members'],
+        cliActor(),
+      );
       expect(renewed.client_secret).not.toBe(client.client_secret);
       expect((await request(form(old))).statusCode).toBe(401);
       // Another process learns of the change through the database's notification (PostgreSQL) or

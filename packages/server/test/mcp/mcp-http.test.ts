@@ -215,7 +215,7 @@ for (const dialect of dialects) {
       );
       const token = await instance.clientToken(other, 'settings');
       expect((await rpc(initialize, { authorization: `Bearer ${token}` })).status).toBe(200);
-      await updateClientScopes(instance.db.kysely, other.client_id, undefined, cliActor());
+      await updateClientScopes(instance.db.kysely, 'operator', other.client_id, undefined, cliActor());
       const after = await rpc(initialize, { authorization: `Bearer ${token}` });
       expect(after.status).toBe(401);
       expect(after.headers.get('www-authenticate')).toContain('error="invalid_token"');

@@ -196,7 +196,7 @@ for (const dialect of dialects) {
       await connected.close();
 
       // Deleting the client (the console's and `assay clients delete`'s service) refuses its token at once.
-      await deleteClient(instance.db.kysely, provider.info?.client_id as string, cliActor());
+      await deleteClient(instance.db.kysely, 'operator', provider.info?.client_id as string, cliActor());
       const listTools = () =>
         http(endpoint, {
           method: 'POST',
