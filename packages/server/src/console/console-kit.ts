@@ -18,11 +18,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Who may open a console route: by default a signed-in operator (a route that says nothing is
-     * closed); `public` for the sign-in pages; `admin` for a platform admin only.
+     * closed); `public` for the sign-in pages, which still see who is signed in; `asset` for
+     * anyone too, and answered the same to everyone (the stylesheet, the script), so no session is
+     * looked up; `admin` for a platform admin only.
      */
-    console?: 'public' | 'admin';
+    console?: ConsoleAccess;
   }
 }
+
+/** Who may open a console route (`config.console`); a route that says nothing is an operator's. */
+export type ConsoleAccess = 'public' | 'asset' | 'admin';
 
 /** Where the console's own stylesheet and script are served (same origin, no outside asset). */
 export const CONSOLE_ASSETS = '/console/assets';
@@ -155,7 +160,7 @@ export interface ConsoleRoute {
   readonly methods: readonly string[];
   /** With the `/console` prefix and its `:params`, e.g. `/console/access/users/:id`. */
   readonly url: string;
-  readonly access: 'public' | 'admin' | 'operator';
+  readonly access: ConsoleAccess | 'operator';
 }
 
 // Per server (every encapsulated scope of one app shares its `server`), so that several apps in one

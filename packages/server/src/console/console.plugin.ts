@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { isDatabaseUnavailable } from '../db/database.js';
 import { DATABASE_RETRY_AFTER, pageStatusOf } from '../http/error-handler.js';
@@ -13,7 +13,6 @@ import { auditLogRoutes } from './audit-log.routes.js';
 import { brandingRoutes } from './branding.routes.js';
 import { campaignRoutes } from './campaign.routes.js';
 import {
-  CONSOLE_ASSETS,
   recordConsoleRoute,
   sessionCsrfMatches,
   sessionSecretOf,
@@ -56,10 +55,12 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
   acceptForms(app);
   app.decorateRequest('operator', null);
 
+  // What a request may see is decided by its route's declaration alone, never by its path.
   app.addHook('onRequest', async (request, reply) => {
     setPageHeaders(reply);
     const access = request.routeOptions.config?.console;
-    if (request.url.startsWith(`${CONSOLE_ASSETS}/`)) return;
+    // The same for everyone: no session to look up (nor to keep alive).
+    if (access === 'asset') return;
     request.operator = (await currentSession(db, sessionSecretOf(request, secure), clock(), idleMs)) ?? null;
     if (access === 'public') return;
     if (!request.operator) {
@@ -78,7 +79,8 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
   // Every form of a signed-in operator carries the session's token: a page of another site cannot
   // know it, so a forged POST changes nothing. (The public forms check their own token.)
   app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'POST' || request.routeOptions.config?.console === 'public') return;
+    const access = request.routeOptions.config?.console;
+    if (request.method !== 'POST' || access === 'public' || access === 'asset') return;
     if (!sessionCsrfMatches(request, fieldsOf(request.body).csrf)) {
       const viewer = viewerOf(request);
       const c = consoleStrings(viewer.language);
@@ -90,7 +92,7 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
     }
   });
 
-  app.setNotFoundHandler(async (request, reply) => {
+  const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
     const viewer = viewerOf(request);
     const c = consoleStrings(viewer.language);
     return showConsole(
@@ -98,7 +100,8 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
       404,
       consoleMessage(viewer, c.notFoundTitle, [c.notFoundBody], { href: '/console', text: c.goToDashboard }),
     );
-  });
+  };
+  app.setNotFoundHandler(notFound);
 
   app.setErrorHandler((error, request, reply) => {
     const viewer = viewerOf(request);
@@ -131,7 +134,8 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
 
   // The one stylesheet (the participant pages'), served here too so the console never depends on
   // where the questionnaire is hosted; cached for a year, its address changes with its content.
-  app.get('/assets/assay.css', { config: { console: 'public' } }, async (_request, reply) =>
+  const asset = { config: { console: 'asset' as const } };
+  app.get('/assets/assay.css', asset, async (_request, reply) =>
     reply
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('etag', `"${STYLESHEET_VERSION}"`)
@@ -140,13 +144,17 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
   );
 
   // The optional script (progress refresh): revalidated by its version, never required.
-  app.get('/assets/console.js', { config: { console: 'public' } }, async (_request, reply) =>
+  app.get('/assets/console.js', asset, async (_request, reply) =>
     reply
       .header('cache-control', 'public, no-cache')
       .header('etag', `"${CONSOLE_SCRIPT_VERSION}"`)
       .type('text/javascript; charset=utf-8')
       .send(CONSOLE_SCRIPT),
   );
+
+  // Any other path under the assets is no asset: not found, whatever the method, for anyone, and
+  // without a session either.
+  app.all('/assets/*', asset, notFound);
 
   await app.register(signInRoutes, deps);
   await app.register(dashboardRoutes, deps);
