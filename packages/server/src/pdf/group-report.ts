@@ -9,7 +9,6 @@ import {
   drawStrengths,
   feedbackContext,
 } from './feedback-sections.js';
-import { useReportFonts } from './fonts.js';
 import type { GroupReportInput, GroupReportSheet } from './group-input.js';
 import { buildCondensedModel, buildGroupModel, type GroupReportModel, isExcluded } from './group-model.js';
 import {
@@ -20,15 +19,7 @@ import {
   drawVerbatims,
   groupContext,
 } from './group-sections.js';
-import {
-  barColor,
-  collectPdf,
-  createReportDocument,
-  drawPageFooters,
-  Flow,
-  MUTED,
-  STYLES,
-} from './layout.js';
+import { barColor, creatorOf, type Flow, MUTED, openReport, STYLES } from './layout.js';
 import { drawComments, drawDimension, drawIntroduction, reportContext } from './personal-sections.js';
 import { buildReportModel } from './report-model.js';
 
@@ -53,18 +44,12 @@ export function renderGroupReport(input: GroupReportInput): Promise<Buffer> {
   if (isFeedback(input)) return renderFeedback(input);
   const model = buildGroupModel(input);
   const color = barColor(input.agency.color);
-  const doc = createReportDocument(model.labels.locale, {
+  const { flow, root, finish } = openReport(model.labels.locale, {
     Title: model.reportName === '' ? model.title : `${model.title} – ${model.reportName}`,
     Author: model.agencyName,
     Subject: model.variantName,
-    Creator: creator(model.instanceName),
+    Creator: creatorOf(model.instanceName),
   });
-  const done = collectPdf(doc);
-  useReportFonts(doc);
-  doc.addPage();
-  const flow = new Flow(doc);
-  const root = doc.struct('Document');
-  doc.addStructure(root);
 
   if (input.type === 'condensed') {
     drawCondensed(flow, root, model, input);
@@ -80,14 +65,7 @@ export function renderGroupReport(input: GroupReportInput): Promise<Buffer> {
       for (const sheet of input.sheets) drawPersonalPart(flow, root, input, sheet, color);
     }
   }
-  root.end();
-  drawPageFooters(doc, { footer: model.footer, agencyFooter: model.agencyFooter, page: model.labels.page });
-  doc.end();
-  return done;
-}
-
-function creator(instanceName: string): string {
-  return instanceName === '' ? 'Assay' : `Assay (${instanceName})`;
+  return finish({ footer: model.footer, agencyFooter: model.agencyFooter, page: model.labels.page });
 }
 
 /** The condensed report: a title block and the members x dimensions table, nothing else. */
@@ -169,18 +147,12 @@ function drawPersonalPart(
 function renderFeedback(input: GroupReportInput & { master: GroupReportSheet }): Promise<Buffer> {
   const model = buildFeedbackModel(input);
   const color = barColor(input.agency.color);
-  const doc = createReportDocument(model.labels.locale, {
+  const { flow, root, finish } = openReport(model.labels.locale, {
     Title: model.subjectName === '' ? model.title : `${model.title} – ${model.subjectName}`,
     Author: model.agencyName,
     Subject: model.variantName,
-    Creator: creator(model.instanceName),
+    Creator: creatorOf(model.instanceName),
   });
-  const done = collectPdf(doc);
-  useReportFonts(doc);
-  doc.addPage();
-  const flow = new Flow(doc);
-  const root = doc.struct('Document');
-  doc.addStructure(root);
   const context = feedbackContext(flow, root, model, color);
   drawFeedbackCover(context);
   flow.newPage();
@@ -191,8 +163,5 @@ function renderFeedback(input: GroupReportInput & { master: GroupReportSheet }):
   drawStrengths(context);
   drawItems(context);
   drawFeedbackComments(context);
-  root.end();
-  drawPageFooters(doc, { footer: model.footer, agencyFooter: model.agencyFooter, page: model.labels.page });
-  doc.end();
-  return done;
+  return finish({ footer: model.footer, agencyFooter: model.agencyFooter, page: model.labels.page });
 }

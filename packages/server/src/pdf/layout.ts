@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { contrastWithWhite } from '../auth/branding.js';
-import { BOLD, REGULAR } from './fonts.js';
+import { BOLD, REGULAR, useReportFonts } from './fonts.js';
 
 /** A4 in points, with room at the bottom for the footer every page carries. */
 export const PAGE = { width: 595.28, height: 841.89, left: 56, right: 56, top: 56, bottom: 84 } as const;
@@ -188,6 +188,45 @@ export function createReportDocument(locale: string, info: DocumentInfo): PDFKit
     bufferPages: true,
     info: { ...info },
   });
+}
+
+/** The tool's name in a report's metadata, with the instance's where it has one. */
+export function creatorOf(instanceName: string): string {
+  return instanceName === '' ? 'Assay' : `Assay (${instanceName})`;
+}
+
+/** A report being drawn: its document, the flow of its pages, its structure's root. */
+export interface OpenReport {
+  readonly doc: PDFKit.PDFDocument;
+  readonly flow: Flow;
+  readonly root: PDFKit.PDFStructureElement;
+  /** Closes the structure, draws every page's footer and ends the document: its bytes. */
+  finish(footers: FooterTexts): Promise<Buffer>;
+}
+
+/**
+ * Every report's set-up, in one place: the document (`createReportDocument`), its fonts, its first
+ * page, the flow and the tagged structure's root; `finish` closes them in the same order each time.
+ */
+export function openReport(locale: string, info: DocumentInfo): OpenReport {
+  const doc = createReportDocument(locale, info);
+  const bytes = collectPdf(doc);
+  useReportFonts(doc);
+  doc.addPage();
+  const flow = new Flow(doc);
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  return {
+    doc,
+    flow,
+    root,
+    finish: (footers) => {
+      root.end();
+      drawPageFooters(doc, footers);
+      doc.end();
+      return bytes;
+    },
+  };
 }
 
 /** The document's bytes once `doc.end()` has been called. */

@@ -1,5 +1,4 @@
-import { useReportFonts } from './fonts.js';
-import { barColor, collectPdf, createReportDocument, drawPageFooters, Flow } from './layout.js';
+import { barColor, creatorOf, openReport } from './layout.js';
 import {
   drawComments,
   drawCover,
@@ -20,19 +19,12 @@ export type { PersonalReportInput } from './report-input.js';
 export function renderPersonalReport(input: PersonalReportInput): Promise<Buffer> {
   const model = buildReportModel(input);
   const color = barColor(input.agency.color);
-  const doc = createReportDocument(model.labels.locale, {
+  const { flow, root, finish } = openReport(model.labels.locale, {
     Title: model.fullName === '' ? model.title : `${model.title} – ${model.fullName}`,
     Author: model.agencyName,
     Subject: model.variantName,
-    Creator: model.instanceName === '' ? 'Assay' : `Assay (${model.instanceName})`,
+    Creator: creatorOf(model.instanceName),
   });
-  const done = collectPdf(doc);
-  useReportFonts(doc);
-  doc.addPage();
-
-  const flow = new Flow(doc);
-  const root = doc.struct('Document');
-  doc.addStructure(root);
   const context = reportContext(flow, root, model, color);
   drawCover(context);
   flow.newPage();
@@ -40,8 +32,5 @@ export function renderPersonalReport(input: PersonalReportInput): Promise<Buffer
   flow.newPage();
   for (const dimension of model.dimensions) drawDimension(context, dimension);
   drawComments(context);
-  root.end();
-  drawPageFooters(doc, { footer: model.footer, agencyFooter: model.agencyFooter, page: model.labels.page });
-  doc.end();
-  return done;
+  return finish({ footer: model.footer, agencyFooter: model.agencyFooter, page: model.labels.page });
 }
