@@ -124,6 +124,16 @@ for (const dialect of dialects) {
       expect(attempts).toHaveLength(0);
     });
 
+    /** Two receivers, the one subscribed hanging, and EVENTS messages queued for it. */
+    const hungSubscription = async () => {
+      hung = await startWebhookReceiver();
+      healthy = await startWebhookReceiver();
+      hung.hang = true;
+      const id = await subscribe(hung);
+      await queue();
+      return id;
+    };
+
     /**
      * One step of the worker while the receiver hangs: once it holds `expected` requests, their
      * connections are cut, as a timeout would end them, and the step records that.
@@ -136,11 +146,7 @@ for (const dialect of dialects) {
     };
 
     it('holds back a subscription whose receiver gives no answer: its other messages wait, then one at a time, the waits doubling', async () => {
-      hung = await startWebhookReceiver();
-      healthy = await startWebhookReceiver();
-      hung.hang = true;
-      const hungId = await subscribe(hung);
-      await queue();
+      const hungId = await hungSubscription();
       // The timeout is only a safety net: the requests end when the test cuts them.
       const delivery = worker({ timeoutMs: 3600 * SECOND });
       const start = now;
@@ -176,11 +182,7 @@ for (const dialect of dialects) {
     });
 
     it('a receiver that does not answer in time is held back the same way', async () => {
-      hung = await startWebhookReceiver();
-      healthy = await startWebhookReceiver();
-      hung.hang = true;
-      const hungId = await subscribe(hung);
-      await queue();
+      const hungId = await hungSubscription();
       // Whether the requests reached the receiver before the timeout does not matter here.
       await worker({ timeoutMs: 50 }).runOnce();
       const attempts = await instance.db.kysely
@@ -195,11 +197,7 @@ for (const dialect of dialects) {
     });
 
     it('a new address, enabling again or a test event ends the hold', async () => {
-      hung = await startWebhookReceiver();
-      healthy = await startWebhookReceiver();
-      hung.hang = true;
-      const hungId = await subscribe(hung);
-      await queue();
+      const hungId = await hungSubscription();
       await worker({ timeoutMs: 50 }).runOnce();
       expect((await subscription(hungId)).hold_until).not.toBeNull();
       await instance.call('POST', `/webhooks/${hungId}/test`);
