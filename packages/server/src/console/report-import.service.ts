@@ -155,7 +155,8 @@ export async function confirmReportUpload(
   const upload = await findReportUpload(deps.db, deps.clock(), id, sessionIdHash);
   if (!upload) return undefined;
   const claimed: ReportImportResult = { created: [], errors: [] };
-  if (!(await repo.claimUpload(deps.db, id, sessionIdHash, repo.reportImportedText(claimed)))) return 'imported';
+  if (!(await repo.claimUpload(deps.db, id, sessionIdHash, repo.reportImportedText(claimed))))
+    return 'imported';
   try {
     const options = reportUploadOptions(upload);
     const lookup = lookupVariant(deps.variants, options.variant);
