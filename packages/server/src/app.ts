@@ -13,7 +13,7 @@ import { campaignRoutes } from './campaigns/campaigns.routes.js';
 import type { Config } from './config.js';
 import { consolePages } from './console/console.plugin.js';
 import type { AppContext } from './context.js';
-import { type Db, ping } from './db/database.js';
+import { type Db, isDatabaseUnavailable, ping } from './db/database.js';
 import { BusinessError } from './domain/errors.js';
 import { groupRoutes } from './groups/groups.routes.js';
 import { auditRefusals } from './http/audit-refusals.js';
@@ -199,11 +199,14 @@ export async function buildApp({
     if (decoded === undefined) return done(new BusinessError('body: must be UTF-8'), undefined);
     const text = decoded.trim();
     if (text === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new BusinessError('body: not valid JSON'), undefined);
+      parsed = JSON.parse(text);
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
+      return done(new BusinessError('body: not valid JSON'), undefined);
     }
+    done(null, parsed);
   });
   // JSON is the only body type here; the token endpoint, the sign-in form and the CSV import add
   // their own types in their own plugin scope, so no other route ever parses a form or a text.
@@ -238,10 +241,13 @@ export async function buildApp({
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await ping(database.kysely);
-      return { status: 'ok' };
-    } catch {
+    } catch (error) {
+      // The database cannot be reached: unavailable, which is what the probe asks. Anything else is
+      // a fault of its own, answered 500 and logged like any other.
+      if (!isDatabaseUnavailable(error)) throw error;
       return reply.code(503).send({ status: 'unavailable' });
     }
+    return { status: 'ok' };
   });
 
   await app.register(

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, Dialect } from '../db/database.js';
+import { type Database, type Dialect, isDatabaseUnavailable } from '../db/database.js';
 import * as failures from './guess-failures.repository.js';
 
 /** Which limit an attempt counts against: each has its own budget per key. */
@@ -135,8 +135,9 @@ export class FailureLimiter {
     this.failures.set(key, others);
     try {
       await failures.deleteFailure(shared.db, id);
-    } catch {
-      // Left counted: the key waits a little longer.
+    } catch (error) {
+      // The database went away meanwhile: left counted, the key waits a little longer.
+      if (!isDatabaseUnavailable(error)) throw error;
     }
     return this.wait(others);
   }
@@ -157,8 +158,9 @@ export class FailureLimiter {
         await failures.sweepFailures(shared.db, shared.kind, at - this.windowMs);
       }
       return id;
-    } catch {
+    } catch (error) {
       // The database is unreachable: this process still counts the attempt.
+      if (!isDatabaseUnavailable(error)) throw error;
       return undefined;
     }
   }
@@ -172,7 +174,8 @@ export class FailureLimiter {
         since: this.now() - this.windowMs,
         count,
       });
-    } catch {
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
       return undefined;
     }
   }

@@ -133,14 +133,20 @@ function basicCredentials(header: string): { clientId: string; clientSecret: str
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon <= 0) return undefined;
+  // Each part is form-encoded before the two are joined (section 2.3.1).
+  const clientId = formDecoded(decoded.slice(0, colon));
+  const clientSecret = formDecoded(decoded.slice(colon + 1));
+  if (clientId === undefined || clientSecret === undefined) return undefined;
+  return isStorableText(clientId) && isStorableText(clientSecret) ? { clientId, clientSecret } : undefined;
+}
+
+/** A form-encoded part, decoded; undefined when its %-escapes are not UTF-8 (a URIError). */
+function formDecoded(part: string): string | undefined {
   try {
-    // Each part is form-encoded before the two are joined (section 2.3.1).
-    const formDecode = (part: string) => decodeURIComponent(part.replaceAll('+', ' '));
-    const clientId = formDecode(decoded.slice(0, colon));
-    const clientSecret = formDecode(decoded.slice(colon + 1));
-    return isStorableText(clientId) && isStorableText(clientSecret) ? { clientId, clientSecret } : undefined;
-  } catch {
-    return undefined;
+    return decodeURIComponent(part.replaceAll('+', ' '));
+  } catch (error) {
+    if (error instanceof URIError) return undefined;
+    throw error;
   }
 }
 

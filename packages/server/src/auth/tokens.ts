@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type CryptoKey, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT } from 'jose';
+import { type CryptoKey, errors, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { nowText } from '../util/dates.js';
@@ -13,6 +13,9 @@ import {
 } from './auth.repository.js';
 
 export const TOKEN_LIFETIME_SECONDS = 3600;
+
+/** A token that names no signing key of this instance. */
+class UnknownKey extends Error {}
 const ALG = 'EdDSA';
 const ISSUER = 'assay';
 // Enough for every live token of a busy instance; past it the cache starts again (a cheap bound).
@@ -121,8 +124,11 @@ export class TokenService {
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
       this.verified.set(token, { claims, exp });
       return claims;
-    } catch {
-      return undefined;
+    } catch (error) {
+      // Not a token of ours (malformed, expired, badly signed, an unknown key): no claims. A key
+      // that cannot be read (the database away) is not the token's fault: it is thrown.
+      if (error instanceof errors.JOSEError || error instanceof UnknownKey) return undefined;
+      throw error;
     }
   }
 
@@ -133,11 +139,11 @@ export class TokenService {
   }
 
   private async publicKey(kid: string | undefined): Promise<CryptoKey> {
-    if (!kid) throw new Error('no kid');
+    if (!kid) throw new UnknownKey('no kid');
     const cached = this.verifying.get(kid);
     if (cached) return cached;
     const row = await findSigningKey(this.db, kid);
-    if (!row) throw new Error('unknown kid');
+    if (!row) throw new UnknownKey('unknown kid');
     const key = (await importJWK(parseJwk(row.public_jwk), row.alg)) as CryptoKey;
     this.verifying.set(kid, key);
     return key;

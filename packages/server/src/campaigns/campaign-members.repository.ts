@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
-import { jsonObjectColumn } from '../db/json-columns.js';
+import { isJsonObject, jsonObjectColumn, parseJsonColumn } from '../db/json-columns.js';
 import { batchSizes, cursorOf, keysetBatches } from '../db/keyset-batches.js';
 import { preparedPerDb } from '../db/prepared.js';
 import type { CampaignMemberRow, CampaignMemberUpdate, NewCampaignMemberRow } from './campaigns.table.js';
@@ -394,14 +394,8 @@ function objectColumn(text: string | null): Record<string, unknown> | null {
   // The texts most rows hold, answered without a parse (the member list reads every row's).
   if (text === null || text === '[]') return null;
   if (text === '{}') return {};
-  try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
+  const value = parseJsonColumn(text);
+  return isJsonObject(value) ? value : null;
 }
 
 /** `results`: `{ status, reportid }` once completed; null before. */
@@ -419,12 +413,8 @@ export const memberExtraText = (extra: Record<string, unknown>): string | null =
 /** `tags`: the member's tags in this campaign; none when empty or unreadable. */
 export function parseMemberTags(text: string): string[] {
   if (text === '[]') return [];
-  try {
-    const value = JSON.parse(text) as unknown;
-    return Array.isArray(value) ? (value as string[]) : [];
-  } catch {
-    return [];
-  }
+  const value = parseJsonColumn(text);
+  return Array.isArray(value) ? (value as string[]) : [];
 }
 
 export const memberTagsText = (tags: readonly string[]): string => JSON.stringify(tags);

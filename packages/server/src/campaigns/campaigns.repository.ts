@@ -1,7 +1,7 @@
 import type { Offset } from '@assay/schema';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, Dialect } from '../db/database.js';
-import { jsonObjectColumn } from '../db/json-columns.js';
+import { isJsonObject, jsonObjectColumn, parseJsonColumn } from '../db/json-columns.js';
 import type { CampaignRow, CampaignShareTable, CampaignUpdate, NewCampaignRow } from './campaigns.table.js';
 
 /** How many of a campaign's members are in each status, and how many are test users. */
@@ -284,12 +284,8 @@ export async function findCampaignByAlias(
 /** `inviteoffset`, `reminderoffset`: an Offset, NULL for none; unreadable text reads as none. */
 export function parseOffset(text: string | null): Offset | null {
   if (text === null) return null;
-  try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Offset) : null;
-  } catch {
-    return null;
-  }
+  const value = parseJsonColumn(text);
+  return isJsonObject(value) ? (value as Offset) : null;
 }
 
 export const offsetText = (offset: Offset | null | undefined): string | null =>
@@ -298,26 +294,16 @@ export const offsetText = (offset: Offset | null | undefined): string | null =>
 /** `config`: the campaign's settings object; `{}` when empty, unreadable or not an object. */
 export function parseCampaignConfig(text: string | null): Record<string, unknown> {
   if (!text) return {};
-  try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
+  const value = parseJsonColumn(text);
+  return isJsonObject(value) ? value : {};
 }
 
 export const campaignConfigText = (config: Record<string, unknown>): string => JSON.stringify(config);
 
 /** `admins`: the admins' member ids (legacy rows may hold null entries); none when unreadable. */
 export function parseAdmins(text: string): (string | null)[] {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return Array.isArray(value) ? (value as (string | null)[]) : [];
-  } catch {
-    return [];
-  }
+  const value = parseJsonColumn(text);
+  return Array.isArray(value) ? (value as (string | null)[]) : [];
 }
 
 export const adminsText = (admins: readonly (string | null)[]): string => JSON.stringify(admins);

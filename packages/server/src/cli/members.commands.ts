@@ -137,14 +137,16 @@ export async function importRows(
   const seen = new Set<string>();
   const rows: number[] = [];
   members.forEach((raw, index) => {
-    let key: string | undefined;
+    let row: UpdateRow;
     try {
-      key = caseFold((validate(rowSchema, raw, 'body') as UpdateRow).email);
-    } catch {
+      row = validate(rowSchema, raw, 'body') as UpdateRow;
+    } catch (error) {
+      if (!(error instanceof BusinessError)) throw error;
       // An invalid row goes to `importMembers`, which says what is wrong with it.
       rows.push(index);
       return;
     }
+    const key = caseFold(row.email);
     if (seen.has(key)) result.errors.push({ row: index + 1, message: 'email: appears twice in this import' });
     else {
       seen.add(key);

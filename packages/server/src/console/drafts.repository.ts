@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import { isJsonObject, parseJsonColumn } from '../db/json-columns.js';
 
 // The console's drafts (drafts.table.ts): a wizard's answers between its pages, one draft of a
 // kind per session; they go with the session (the foreign key cascades).
@@ -13,15 +14,11 @@ export function draftAnswersText(answers: DraftAnswers): string {
 }
 
 export function parseDraftAnswers(text: string): DraftAnswers {
-  try {
-    const value = JSON.parse(text) as unknown;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-    const answers: Record<string, string> = Object.create(null);
-    for (const [key, entry] of Object.entries(value)) if (typeof entry === 'string') answers[key] = entry;
-    return answers;
-  } catch {
-    return {};
-  }
+  const value = parseJsonColumn(text);
+  if (!isJsonObject(value)) return {};
+  const answers: Record<string, string> = Object.create(null);
+  for (const [key, entry] of Object.entries(value)) if (typeof entry === 'string') answers[key] = entry;
+  return answers;
 }
 
 export async function findDraft(

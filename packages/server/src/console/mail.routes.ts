@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { getCampaign } from '../campaigns/campaigns.service.js';
 import type { AppContext } from '../context.js';
-import { BusinessError } from '../domain/errors.js';
+import { BusinessError, NotFound } from '../domain/errors.js';
 import { type ApiInstance, fieldsOf } from '../http/route-schema.js';
 import type { OutboxScope } from '../mail/outbox.repository.js';
 import {
@@ -104,7 +104,11 @@ export async function mailRoutes(app: ApiInstance, deps: AppContext) {
         { variants: deps.variants, mailFrom: config.mailFrom },
         scopeOf(request, undefined),
       );
-      const campaign = await campaignOf(request, shown.mail.campaignid).catch(() => undefined);
+      // A campaign deleted since (its mail stays, campaign null or gone): the mail without it.
+      const campaign = await campaignOf(request, shown.mail.campaignid).catch((error: unknown) => {
+        if (error instanceof NotFound) return undefined;
+        throw error;
+      });
       return showConsole(reply, 200, mailView(viewerOf(request), { ...shown, campaign }));
     } catch (error) {
       if (error instanceof BusinessError) return notFound(request, reply);

@@ -1,6 +1,7 @@
 import type { MemberImportQuery, MemberImportResult } from '@assay/schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import { isJsonObject, parseJsonColumn } from '../db/json-columns.js';
 import type { ConsoleUploadRow } from './uploads.table.js';
 
 // Files uploaded to the console (uploads.table.ts), each bound to the session that uploaded it.
@@ -57,11 +58,8 @@ export async function deleteUploadsBefore(db: Kysely<Database>, before: string):
  * say `kind: "reports"`, the import of answers as reports. Each import finds only its own uploads.
  */
 export function uploadKind(upload: ConsoleUploadRow): 'members' | 'reports' {
-  try {
-    return (JSON.parse(upload.options) as { kind?: unknown }).kind === 'reports' ? 'reports' : 'members';
-  } catch {
-    return 'members';
-  }
+  const options = parseJsonColumn(upload.options);
+  return isJsonObject(options) && options.kind === 'reports' ? 'reports' : 'members';
 }
 
 /** The `options` column's codec: the import's options (group, update) as the upload form gave them. */

@@ -180,25 +180,29 @@ function makePrivate(dataDir: string, databasePath: string): PrivacyNotice[] {
     let stat: fs.Stats;
     try {
       stat = fs.statSync(target);
-    } catch {
-      return;
+    } catch (error) {
+      // The `-wal` and `-shm` files exist only while a connection has the database open.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
     }
     if ((stat.mode & 0o777 & ~mode) === 0) return;
     const was = (stat.mode & 0o777).toString(8).padStart(4, '0');
     try {
       fs.chmodSync(target, mode);
-      notices.push({
-        path: target,
-        was,
-        message: `${what} was readable by others (${was}): made ${mode.toString(8).padStart(4, '0')}`,
-      });
     } catch {
+      // Reported, not thrown: the instance still starts, and the operator reads why.
       notices.push({
         path: target,
         was,
         message: `${what} is readable by others (${was}) and could not be changed`,
       });
+      return;
     }
+    notices.push({
+      path: target,
+      was,
+      message: `${what} was readable by others (${was}): made ${mode.toString(8).padStart(4, '0')}`,
+    });
   };
   tighten(dataDir, 0o700, 'the data folder');
   for (const suffix of ['', '-wal', '-shm']) tighten(`${databasePath}${suffix}`, 0o600, 'the database file');

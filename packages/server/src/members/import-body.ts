@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Actor } from '../audit/actor.js';
 import type { Database } from '../db/database.js';
 import { BusinessError } from '../domain/errors.js';
-import { CsvReader, csvHeader, csvObject } from '../util/csv.js';
+import { CsvError, CsvReader, csvHeader, csvObject } from '../util/csv.js';
 import { validate } from '../validation/validator.js';
 import {
   checkCsvShape,
@@ -227,7 +227,12 @@ export async function importMembersFromCsv(
 ): Promise<MemberImportResult> {
   const reader = new CsvReader(text);
   let names: string[] = [];
-  let problem: Error | undefined;
+  let problem: CsvError | undefined;
+  // What the text's own shape refuses; anything else is thrown.
+  const csvProblem = (error: unknown): CsvError => {
+    if (!(error instanceof CsvError)) throw error;
+    return error;
+  };
   // Where each chunk's first row starts.
   const starts: number[] = [];
   let rows = 0;
@@ -237,7 +242,7 @@ export async function importMembersFromCsv(
       try {
         names = csvHeader(header);
       } catch (error) {
-        problem = error as Error;
+        problem = csvProblem(error);
       }
     }
     for (
@@ -251,14 +256,14 @@ export async function importMembersFromCsv(
         try {
           csvObject(names, cells, rows);
         } catch (error) {
-          problem = error as Error;
+          problem = csvProblem(error);
         }
       }
       if (rows % IMPORT_CHUNK_ROWS === 0) await setImmediate();
     }
   } catch (error) {
     // A quote never closed: found at the end, it is what the whole file is refused for.
-    problem = error as Error;
+    problem = csvProblem(error);
   }
   if (problem) throw new BusinessError(`body: not valid CSV: ${problem.message}`);
   checkCsvShape(names, rows);

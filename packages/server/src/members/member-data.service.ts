@@ -30,12 +30,10 @@ export interface MemberData {
 
 /** The subject a mail had (or would have): rendered again from its stored params, as `mail show` does. */
 function subjectOf(variants: VariantRegistry, params: string): string | null {
-  try {
-    return renderMail(variants, parseMailParams(params)).subject;
-  } catch {
-    // A mail of a variant no longer installed cannot be rendered; its other facts still are theirs.
-    return null;
-  }
+  const mail = parseMailParams(params);
+  // A mail of a variant no longer installed cannot be rendered; its other facts still are theirs.
+  if ('variant' in mail && variants.get(mail.variant) === undefined) return null;
+  return renderMail(variants, mail).subject;
 }
 
 /**

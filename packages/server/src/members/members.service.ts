@@ -15,7 +15,7 @@ import { writeInChunks } from '../db/chunk-transactions.js';
 import { type Database, isUniqueViolation, orWhenRaced } from '../db/database.js';
 import { accessDenied, BusinessError, notFound } from '../domain/errors.js';
 import { groupExists } from '../groups/groups.repository.js';
-import { csvToObjects } from '../util/csv.js';
+import { CsvError, csvToObjects } from '../util/csv.js';
 import { nowText } from '../util/dates.js';
 import { randomId } from '../util/ids.js';
 import { canonicalEmail } from '../util/safe-text.js';
@@ -197,7 +197,8 @@ export function membersFromCsv(text: string): unknown[] {
   try {
     csv = csvToObjects(text);
   } catch (error) {
-    throw new BusinessError(`body: not valid CSV: ${(error as Error).message}`);
+    if (!(error instanceof CsvError)) throw error;
+    throw new BusinessError(`body: not valid CSV: ${error.message}`);
   }
   checkCsvShape(csv.names, csv.rows.length);
   return csv.rows.map(memberFromCsv);

@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { AUDIT_COLUMNS } from '../audit/audit.repository.js';
 import type { CampaignMemberRow, CampaignRow } from '../campaigns/campaigns.table.js';
 import type { Database, Dialect } from '../db/database.js';
+import { isJsonObject, parseJsonColumn } from '../db/json-columns.js';
 import { preparedPerDb, preparedPerDialect, preparedWritePerDb } from '../db/prepared.js';
 import { relaxedCommit } from '../db/relaxed-commit.js';
 
@@ -334,17 +335,13 @@ export function variantHint(db: Kysely<Database>, dialect: Dialect, token: strin
 
 /** The stored answers by question code; anything but a number or a string, or unreadable text, is none. */
 export function parseAnswers(text: string): Record<string, number | string> {
-  try {
-    const value = JSON.parse(text) as unknown;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-    const answers: Record<string, number | string> = {};
-    for (const [code, answer] of Object.entries(value)) {
-      if (typeof answer === 'number' || typeof answer === 'string') answers[code] = answer;
-    }
-    return answers;
-  } catch {
-    return {};
+  const value = parseJsonColumn(text);
+  if (!isJsonObject(value)) return {};
+  const answers: Record<string, number | string> = {};
+  for (const [code, answer] of Object.entries(value)) {
+    if (typeof answer === 'number' || typeof answer === 'string') answers[code] = answer;
   }
+  return answers;
 }
 
 /**
@@ -352,19 +349,14 @@ export function parseAnswers(text: string): Record<string, number | string> {
  * for counting where people are (campaigns/figures.service.ts), about half parseAnswers' time.
  */
 export function answeredCodes(text: string): string[] {
-  try {
-    const value = JSON.parse(text) as unknown;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
-    const answers = value as Record<string, unknown>;
-    const codes: string[] = [];
-    for (const code in answers) {
-      const answer = answers[code];
-      if (typeof answer === 'number' || typeof answer === 'string') codes.push(code);
-    }
-    return codes;
-  } catch {
-    return [];
+  const answers = parseJsonColumn(text);
+  if (!isJsonObject(answers)) return [];
+  const codes: string[] = [];
+  for (const code in answers) {
+    const answer = answers[code];
+    if (typeof answer === 'number' || typeof answer === 'string') codes.push(code);
   }
+  return codes;
 }
 
 /** A member's first name (the subject a rater answers about), if the member is still there. */

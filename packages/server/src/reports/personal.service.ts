@@ -5,7 +5,7 @@ import { recordChanges } from '../audit/audit.service.js';
 import type { AppContext } from '../context.js';
 import { type Database, isForeignKeyViolation } from '../db/database.js';
 import { BusinessError, notFound } from '../domain/errors.js';
-import { csvToObjects } from '../util/csv.js';
+import { CsvError, csvToObjects } from '../util/csv.js';
 import { formatDate, parseDate } from '../util/dates.js';
 import { randomId, randomSecret } from '../util/ids.js';
 import { canonicalEmail } from '../util/safe-text.js';
@@ -127,7 +127,8 @@ export function importRowsFromCsv(variant: Variant, text: string): ImportRow[] {
   try {
     csv = csvToObjects(text);
   } catch (error) {
-    throw new BusinessError(`body: not valid CSV: ${(error as Error).message}`);
+    if (!(error instanceof CsvError)) throw error;
+    throw new BusinessError(`body: not valid CSV: ${error.message}`);
   }
   const names = csv.names.map((name) => name.trim());
   if (!names.some((name) => name.toLowerCase() === 'memberid' || name.toLowerCase() === 'email')) {

@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
-import { jsonObjectColumn } from '../db/json-columns.js';
+import { isJsonObject, jsonObjectColumn, parseJsonColumn } from '../db/json-columns.js';
 import { batchSizes, cursorOf, keysetBatches } from '../db/keyset-batches.js';
 import { preparedPerDb } from '../db/prepared.js';
 import { caseFold } from '../util/text.js';
@@ -519,14 +519,8 @@ export async function memberExists(db: Db, id: string): Promise<boolean> {
 
 /** `raw`, `processed`, `config` as an object; `{}` when unreadable or not an object. */
 export function parseReportObject(text: string): Record<string, unknown> {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
+  const value = parseJsonColumn(text);
+  return isJsonObject(value) ? value : {};
 }
 
 /** The text of an object column (`raw`, `processed`, `config`, `extra`). */
@@ -538,12 +532,8 @@ export const parseReportConfig = (text: string): Record<string, unknown> | [] =>
 /** `tags`: the strings of the stored list; none when empty or unreadable. */
 export function parseTags(text: string): string[] {
   if (text === '[]' || text === '') return [];
-  try {
-    const value = JSON.parse(text) as unknown;
-    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
-  } catch {
-    return [];
-  }
+  const value = parseJsonColumn(text);
+  return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
 }
 
 export const tagsText = (tags: readonly unknown[]): string => JSON.stringify(tags);

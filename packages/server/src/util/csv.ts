@@ -1,3 +1,6 @@
+/** What is wrong with a CSV text (its message says it, for the refusal that quotes it). */
+export class CsvError extends Error {}
+
 /**
  * Reads RFC 4180 CSV a row at a time: quoted fields with "" escapes, commas and line breaks inside
  * quotes, CRLF or LF line ends, a leading byte-order mark; a blank line is skipped. A reader can
@@ -59,7 +62,7 @@ export class CsvReader {
       }
       this.at = i;
       if (!lineEnded) {
-        if (quoted) throw new Error('a quoted field is not closed');
+        if (quoted) throw new CsvError('a quoted field is not closed');
         const last = field + text.slice(run, i);
         if (last === '' && row.length === 0) return undefined;
         row.push(last);
@@ -87,7 +90,7 @@ export function csvHeader(header: string[]): string[] {
   const seen = new Set<string>();
   for (const name of names) {
     const key = name.toLowerCase();
-    if (key && seen.has(key)) throw new Error(`the header names ${name} twice`);
+    if (key && seen.has(key)) throw new CsvError(`the header names ${name} twice`);
     seen.add(key);
   }
   return names;
@@ -101,7 +104,7 @@ export function csvObject(names: string[], cells: string[], row: number): Record
   // A cell beyond the header belongs to no field: the line is not what the header says.
   for (let column = names.length; column < cells.length; column++) {
     if (cells[column] !== '') {
-      throw new Error(`row ${row} has ${cells.length} fields, the header ${names.length}`);
+      throw new CsvError(`row ${row} has ${cells.length} fields, the header ${names.length}`);
     }
   }
   const object: Record<string, string> = {};

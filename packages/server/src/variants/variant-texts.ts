@@ -72,8 +72,10 @@ export function loadTexts(
   let entries: string[] = [];
   try {
     entries = readdirSync(textsDir).filter((name) => name.endsWith('.json'));
-  } catch {
-    // A missing folder is reported below as the first missing file.
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // A missing folder is reported below as the first missing file; an unreadable one here.
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') new Checker(textsDir).fail('folder', `unreadable (${code})`);
   }
   for (const name of entries.sort()) {
     const code = name.slice(0, -'.json'.length);
