@@ -18,7 +18,7 @@ import { type SmtpSink, startSmtpSink } from '../helpers/smtp-sink.js';
 const MAIL_FROM = 'Assay Test <assay@mail.example.test>';
 const T0 = new Date('2026-11-22T10:00:00Z');
 
-function invitation(recipient: string, overrides: Partial<MailParams> = {}): QueuedMail {
+function invitation(recipient: string, overrides: Partial<MailParams> = {}): QueuedMail<MailParams> {
   const params: MailParams = {
     stage: 'campaign_invitation',
     language: 'enUS',
@@ -106,12 +106,12 @@ for (const dialect of dialects) {
         });
         expect(stored.message_id).toBe(`<${id}@mail.example.test>`);
         expect(stored.last_response).toMatch(/^250 /);
-        const expected = renderMail(variants, (mails[index] as QueuedMail).params);
+        const expected = renderMail(variants, (mails[index] as QueuedMail<MailParams>).params);
         const parsed = await sink.parsed(stored.message_id);
         expect(parsed.messageId).toBe(stored.message_id);
         expect(parsed.subject).toBe(expected.subject);
         expect(parsed.text?.trim()).toBe(expected.text.trim());
-        expect(parsed.html).toContain((mails[index] as QueuedMail).params.link);
+        expect(parsed.html).toContain((mails[index] as QueuedMail<MailParams>).params.link);
         // The sender name the mail was queued with (the campaign owner's agency), MAIL_FROM's address.
         expect(parsed.from?.value).toEqual([{ address: 'assay@mail.example.test', name: 'Example Agency' }]);
         expect(sink.received.find((mail) => mail.messageId === stored.message_id)?.envelope.to).toEqual([
