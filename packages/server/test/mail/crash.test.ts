@@ -124,11 +124,40 @@ for (const dialect of dialects) {
         data: '',
       });
 
+      /** The campaign's mails as the outbox has them (by the CLI, a process of its own). */
+      const outbox = async () =>
+        JSON.parse(
+          (
+            await run(
+              process.execPath,
+              [
+                MAIN,
+                'mail',
+                'list',
+                '--campaign',
+                campaign.campaignid,
+                '--limit',
+                '1000',
+                '--json',
+                ...where(),
+              ],
+              { env },
+            )
+          ).stdout,
+        ) as { status: string; messageid: string }[];
+
       await until(() => sink.received.length >= 40, 20_000, 'the first deliveries');
       first.kill('SIGKILL');
       await new Promise((resolve) => first.on('exit', resolve));
       const atKill = sink.received.length;
       expect(atKill).toBeLessThan(MAILS);
+      // What the dead process left unrecorded: mails on the wire at the kill, or delivered with
+      // their outcome not yet written (outcomes are written in groups, and a busy machine makes the
+      // groups larger). Only these may go out twice; a mail recorded sent never does.
+      const unrecorded = new Set(
+        (await outbox()).filter((mail) => mail.status !== 'sent').map((mail) => mail.messageid),
+      );
+      const deliveredBefore = new Set(sink.received.map((mail) => mail.messageId));
 
       const second = await serve(port);
       await until(
@@ -143,31 +172,15 @@ for (const dialect of dialects) {
       await stopped;
       const counts = sink.countByMessageId();
       expect(counts.size).toBe(MAILS);
-      const twice = [...counts.values()].filter((count) => count > 1);
-      // Only mails the dead process had on the wire: at most one batch of the pool's connections.
-      expect(twice.every((count) => count === 2)).toBe(true);
-      expect(twice.length).toBeLessThanOrEqual(10);
-      const list = JSON.parse(
-        (
-          await run(
-            process.execPath,
-            [
-              MAIN,
-              'mail',
-              'list',
-              '--campaign',
-              campaign.campaignid,
-              '--limit',
-              '1000',
-              '--json',
-              ...where(),
-            ],
-            { env },
-          )
-        ).stdout,
-      ) as { status: string }[];
+      const twice = [...counts].filter(([, count]) => count > 1);
+      // Twice at most, and only mails the dead process delivered without recording them sent.
+      expect(twice.every(([, count]) => count === 2)).toBe(true);
+      expect(
+        twice.map(([id]) => id).filter((id) => !(deliveredBefore.has(id) && unrecorded.has(id))),
+      ).toEqual([]);
+      const list = await outbox();
       expect(list).toHaveLength(MAILS);
       expect(list.every((mail) => mail.status === 'sent')).toBe(true);
-    }, 90_000);
+    });
   });
 }
