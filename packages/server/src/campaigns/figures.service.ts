@@ -5,8 +5,8 @@ import type { Variant } from '../variants/variant.types.js';
 import { completionMoments, unfinishedAnswers } from './figures.repository.js';
 
 /**
- * How a campaign's questionnaire goes for the people who open it: how long those who sent it took
- * (the median, from opening the link to sending), and where those who started and have not sent
+ * How a campaign's questionnaire goes for the people who start it: how long those who sent it took
+ * (the median, from starting to sending), and where those who started and have not sent
  * stand: on which page (the page after the last one with an answer saved; page 1 when nothing is
  * saved yet), or at the check page with every page saved. Counts and durations only: no answer
  * leaves this function.
@@ -14,7 +14,7 @@ import { completionMoments, unfinishedAnswers } from './figures.repository.js';
 export interface CampaignFigures {
   /** Members who sent, with both moments known and a time between them (imports have none). */
   readonly timed: number;
-  /** The median time from opening the link to sending, in seconds; undefined when none is timed. */
+  /** The median time from starting (`datestarted`) to sending, in seconds; undefined when none is timed. */
   readonly medianSeconds?: number;
   /** Members who started and have not sent, by the page they are on (index 0 is page 1). */
   readonly onPage: readonly number[];

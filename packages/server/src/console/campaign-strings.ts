@@ -148,8 +148,7 @@ const enUS = {
   subjectStatus: 'Own questionnaire: {status}',
   answering: 'How answering goes',
   answeringLink: 'How answering goes: time to send, and the page each person is on',
-  medianTime:
-    'Median time from opening the link to sending: {duration} (of {count} who sent it from its pages).',
+  medianTime: 'Median time from starting to sending: {duration} (of {count} who sent it from its pages).',
   noneTimed: 'Nobody has sent the questionnaire from its pages yet.',
   unfinishedCaption: 'Started and not sent yet ({count}), by where they are',
   noneUnfinished: 'Everybody who started has sent the questionnaire.',
@@ -303,7 +302,7 @@ const nlNL: CampaignStrings = {
   answering: 'Hoe het invullen gaat',
   answeringLink: 'Hoe het invullen gaat: de tijd tot versturen, en de pagina waar elke persoon is',
   medianTime:
-    'Mediane tijd van het openen van de link tot het versturen: {duration} (van {count} die hem via de pagina’s verstuurden).',
+    'Mediane tijd van het starten tot het versturen: {duration} (van {count} die hem via de pagina’s verstuurden).',
   noneTimed: 'Nog niemand heeft de vragenlijst via de pagina’s verstuurd.',
   unfinishedCaption: 'Begonnen en nog niet verstuurd ({count}), naar waar ze zijn',
   noneUnfinished: 'Iedereen die begon, heeft de vragenlijst verstuurd.',
@@ -455,7 +454,7 @@ const esES: CampaignStrings = {
   answering: 'Cómo va la respuesta',
   answeringLink: 'Cómo va la respuesta: el tiempo hasta enviar y la página en la que está cada persona',
   medianTime:
-    'Tiempo mediano desde abrir el enlace hasta enviar: {duration} (de {count} que lo enviaron desde sus páginas).',
+    'Tiempo mediano desde empezar hasta enviar: {duration} (de {count} que lo enviaron desde sus páginas).',
   noneTimed: 'Nadie ha enviado todavía el cuestionario desde sus páginas.',
   unfinishedCaption: 'Empezado y aún sin enviar ({count}), según dónde están',
   noneUnfinished: 'Todas las personas que empezaron han enviado el cuestionario.',
@@ -609,7 +608,7 @@ const frFR: CampaignStrings = {
   answeringLink:
     'Comment se passent les réponses : le temps jusqu’à l’envoi et la page où en est chaque personne',
   medianTime:
-    'Durée médiane entre l’ouverture du lien et l’envoi : {duration} (sur {count} personnes qui l’ont envoyé depuis ses pages).',
+    'Durée médiane entre le début et l’envoi : {duration} (sur {count} personnes qui l’ont envoyé depuis ses pages).',
   noneTimed: 'Personne n’a encore envoyé le questionnaire depuis ses pages.',
   unfinishedCaption: 'Commencé, pas encore envoyé ({count}), selon où en sont les personnes',
   noneUnfinished: 'Toutes les personnes qui ont commencé ont envoyé le questionnaire.',

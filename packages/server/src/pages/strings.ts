@@ -68,6 +68,9 @@ export interface PageStrings {
   readonly endedBody: string;
   readonly reportNotReadyTitle: string;
   readonly reportNotReadyBody: string;
+  /** The report link's page: the report is ready, a button opens it. */
+  readonly reportTitle: string;
+  readonly reportBody: string;
   readonly expiredTitle: string;
   readonly expiredBody: string;
   readonly tryAgain: string;
@@ -131,6 +134,8 @@ const enUS: PageStrings = {
   endedTitle: 'This questionnaire has closed',
   endedBody:
     'It is no longer possible to send answers. If you have questions, contact the person who invited you.',
+  reportTitle: 'Your report',
+  reportBody: 'Your report is ready. It opens as a PDF, which you can save or print.',
   reportNotReadyTitle: 'Your report is not ready yet',
   reportNotReadyBody:
     'The report is made when you send your answers. Open your questionnaire link to finish it first.',
@@ -197,6 +202,8 @@ const nlNL: PageStrings = {
   endedTitle: 'Deze vragenlijst is gesloten',
   endedBody:
     'Je kunt geen antwoorden meer versturen. Heb je vragen? Neem dan contact op met de persoon die je heeft uitgenodigd.',
+  reportTitle: 'Je rapport',
+  reportBody: 'Je rapport is klaar. Het opent als pdf, die je kunt bewaren of afdrukken.',
   reportNotReadyTitle: 'Je rapport is nog niet klaar',
   reportNotReadyBody:
     'Het rapport wordt gemaakt zodra je je antwoorden verstuurt. Open eerst de link naar je vragenlijst en vul de vragenlijst af.',
@@ -263,6 +270,8 @@ const esES: PageStrings = {
   endedTitle: 'Este cuestionario se ha cerrado',
   endedBody:
     'Ya no se pueden enviar respuestas. Si tienes alguna pregunta, ponte en contacto con la persona que te invitó.',
+  reportTitle: 'Tu informe',
+  reportBody: 'Tu informe está listo. Se abre como PDF, que puedes guardar o imprimir.',
   reportNotReadyTitle: 'Tu informe todavía no está listo',
   reportNotReadyBody:
     'El informe se crea cuando envías tus respuestas. Primero abre el enlace de tu cuestionario y termínalo.',
@@ -331,6 +340,8 @@ const frFR: PageStrings = {
   endedTitle: 'Ce questionnaire est clôturé',
   endedBody:
     'Il n’est plus possible d’envoyer des réponses. Pour toute question, contactez la personne qui vous a envoyé l’invitation.',
+  reportTitle: 'Votre rapport',
+  reportBody: 'Votre rapport est prêt. Il s’ouvre au format PDF, que vous pouvez enregistrer ou imprimer.',
   reportNotReadyTitle: 'Votre rapport n’est pas encore prêt',
   reportNotReadyBody:
     'Le rapport est établi quand vous envoyez vos réponses. Ouvrez d’abord le lien de votre questionnaire pour le terminer.',

@@ -243,7 +243,9 @@ const saveOpenQuery = preparedWritePerDb(
           .whereRef('c.id', '=', 'cm.campaign_id')
           .where('cm.token', '=', token)
           .where('c.variant', '=', variant)
-          .where('cm.status', '!=', 'completed')
+          // Only a member who has started: the first save of one who has not also starts them
+          // (a transaction with its event and entry), which this statement leaves to that way.
+          .where('cm.status', '=', 'started')
           .where(sql<boolean>`${sql.ref('c.start_at')} collate "C" <= ${now}`)
           .where(
             sql<boolean>`not (${sql.ref('c.closingtype')} = 'date' and ${sql.ref('c.end_at')} is not null and ${sql.ref('c.end_at')} collate "C" <= ${now})`,
@@ -283,12 +285,13 @@ const saveOpenQuery = preparedWritePerDb(
 /**
  * PostgreSQL only: a page's answers saved (as mergeAnswers merges them) in one statement that
  * also checks, for a token whose campaign's variant is known beforehand (`variant`), that the page
- * can take answers: the member has not sent, and the campaign is open at `now` (started, and not
- * past the end of a `date` campaign; an `auto` campaign cannot have ended while this member has
- * not sent). Dates compare as text in the C collation, as JavaScript compares them. Answers the
- * answers now stored (all a page sent without a problem needs to say where to go next), or
- * undefined when nothing was written. The same statement records the save in the audit log, as
- * the member's from `address` at `now` (the entry exists exactly when the answers were written).
+ * can take answers: the member has started and not sent, and the campaign is open at `now`
+ * (started, and not past the end of a `date` campaign; an `auto` campaign cannot have ended while
+ * this member has not sent). Dates compare as text in the C collation, as JavaScript compares
+ * them. Answers the answers now stored (all a page sent without a problem needs to say where to go
+ * next), or undefined when nothing was written. The same statement records the save in the audit
+ * log, as the member's from `address` at `now` (the entry exists exactly when the answers were
+ * written).
  */
 export async function saveOpenPage(
   db: Kysely<Database>,
@@ -385,14 +388,16 @@ export async function markStartedRow(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The personal report made under a token (the latest, should there be several), if any. */
-export async function findReportIdOfToken(db: Kysely<Database>, token: string): Promise<string | undefined> {
-  const row = await db
+/** The personal report made under a token (the latest, should there be several), if any: id, variant, language. */
+export async function findReportOfToken(
+  db: Kysely<Database>,
+  token: string,
+): Promise<{ id: string; variant: string; language: string } | undefined> {
+  return db
     .selectFrom('reports')
-    .select('id')
+    .select(['id', 'variant', 'language'])
     .where('token', '=', token)
     .where('type', '=', 'personal')
     .orderBy('seq', 'desc')
     .executeTakeFirst();
-  return row?.id;
 }

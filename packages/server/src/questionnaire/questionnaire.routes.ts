@@ -20,7 +20,14 @@ import {
   saveAnswers,
 } from './questionnaire.service.js';
 import { chromeOf, expiredView } from './views/page-view.js';
-import { doneView, introView, reportNotReadyView, savedView, stateGate } from './views/participation.view.js';
+import {
+  doneView,
+  introView,
+  reportNotReadyView,
+  reportView,
+  savedView,
+  stateGate,
+} from './views/participation.view.js';
 import { checkView, questionPageView } from './views/question-page.view.js';
 
 const TokenParams = Type.Object({ token: Type.String() });
@@ -70,18 +77,35 @@ export const questionnaireRoutes: FastifyPluginAsyncTypebox<AppContext> = async 
       .send(STYLESHEET),
   );
 
+  /** Where the participation goes on: the first page with a required answer missing, else the check page. */
+  const resume = (participation: Participation) => {
+    const incomplete = firstIncompletePage(participation.variant, participation.answers);
+    return q(participation.member.token, incomplete > 0 ? `/page/${incomplete}` : '/check');
+  };
+
+  // Opening the link changes nothing, as every GET here (a mail scanner fetches every link of a
+  // message): the start page's button starts.
   app.get(`${prefix}/q/:token`, { schema: { params: TokenParams } }, async (request, reply) => {
     const participation = await open(request, reply, request.params.token);
     if (!participation) return reply;
     const closed = gate(reply, participation);
     if (closed) return closed;
-    await markStarted(deps, participation, participantActor(participation.member.member_id, request.ip));
     // The link resumes at the first page with a required answer missing, its answers filled in.
-    if (Object.keys(participation.answers).length > 0) {
-      const incomplete = firstIncompletePage(participation.variant, participation.answers);
-      return see(reply, q(participation.member.token, incomplete > 0 ? `/page/${incomplete}` : '/check'));
-    }
-    return show(reply, 200, introView(participation, paths));
+    if (Object.keys(participation.answers).length > 0) return see(reply, resume(participation));
+    return show(reply, 200, introView(participation, paths, csrfToken(request, reply, secure)));
+  });
+
+  // "Start now": the participant's first POST starts them (or their first page saved, should they
+  // go to a page's address without it), then the first page to answer.
+  app.post(`${prefix}/q/:token`, { schema: { params: TokenParams, body: Form } }, async (request, reply) => {
+    const { token } = request.params;
+    if (!checkCsrf(request, formOf(request.body).csrf, secure)) return refuseForm(request, reply, token, '');
+    const participation = await open(request, reply, token);
+    if (!participation) return reply;
+    const closed = gate(reply, participation);
+    if (closed) return closed;
+    await markStarted(deps, participation, participantActor(participation.member.member_id, request.ip));
+    return see(reply, resume(participation));
   });
 
   app.get(
@@ -94,7 +118,6 @@ export const questionnaireRoutes: FastifyPluginAsyncTypebox<AppContext> = async 
       if (closed) return closed;
       const number = pageNumber(participation.variant, request.params.page);
       if (number === 0) return see(reply, q(participation.member.token));
-      await markStarted(deps, participation, participantActor(participation.member.member_id, request.ip));
       const csrf = csrfToken(request, reply, secure);
       const fromCheck = request.query.return === 'check';
       return show(reply, 200, questionPageView(participation, number, paths, csrf, undefined, fromCheck));
@@ -178,20 +201,41 @@ export const questionnaireRoutes: FastifyPluginAsyncTypebox<AppContext> = async 
     const participation = await open(request, reply, request.params.token);
     if (!participation) return reply;
     if (participation.member.status !== 'completed') return see(reply, q(participation.member.token));
-    return show(reply, 200, doneView(participation, paths));
+    return show(reply, 200, doneView(participation, paths, csrfToken(request, reply, secure)));
   });
 
-  app.get(`${prefix}/r/:token`, { schema: { params: TokenParams } }, async (request, reply) => {
-    const { token } = request.params;
-    const reportId = await reportOfToken(deps, token);
-    if (reportId) {
-      const rendered = await renderReport(deps, reportId);
-      // HEAD (which Fastify answers with this handler) looks without opening.
-      if (request.method === 'GET') await markOpened(deps, reportId);
-      return sendPdf(reply, rendered);
-    }
+  /** The page of a report link before its report exists (or of a link that opens nothing). */
+  async function noReport(request: FastifyRequest, reply: FastifyReply, token: string) {
     const participation = await open(request, reply, token);
     if (!participation) return reply;
     return show(reply, 404, reportNotReadyView(participation, paths));
+  }
+
+  // The report link: a page whose button opens the report. Opening is recorded (`lastopened`), so
+  // it is the button's POST, never the link's GET, which a mail scanner makes on delivery.
+  app.get(`${prefix}/r/:token`, { schema: { params: TokenParams } }, async (request, reply) => {
+    const { token } = request.params;
+    const report = await reportOfToken(deps, token);
+    if (!report) return noReport(request, reply, token);
+    return show(reply, 200, reportView(report, token, paths, csrfToken(request, reply, secure)));
+  });
+
+  app.post(`${prefix}/r/:token`, { schema: { params: TokenParams, body: Form } }, async (request, reply) => {
+    const { token } = request.params;
+    const report = await reportOfToken(deps, token);
+    if (!report) return noReport(request, reply, token);
+    // A form without this browser's token records nothing: the page again, with a token that works.
+    if (!checkCsrf(request, formOf(request.body).csrf, secure))
+      return show(reply, 403, reportView(report, token, paths, csrfToken(request, reply, secure)));
+    await markOpened(deps, report.id);
+    return see(reply, `${paths.report(token)}/pdf`);
+  });
+
+  // The PDF itself (inline, with a file name), where the button leads; it records nothing.
+  app.get(`${prefix}/r/:token/pdf`, { schema: { params: TokenParams } }, async (request, reply) => {
+    const { token } = request.params;
+    const report = await reportOfToken(deps, token);
+    if (!report) return noReport(request, reply, token);
+    return sendPdf(reply, await renderReport(deps, report.id));
   });
 };

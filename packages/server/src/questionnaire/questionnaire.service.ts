@@ -21,7 +21,7 @@ import {
   findFirstname,
   findParticipation,
   findParticipationLocked,
-  findReportIdOfToken,
+  findReportOfToken,
   findRetiredToken,
   hintVariant,
   markStartedRow,
@@ -126,30 +126,49 @@ async function participationOf<M extends PageMember, C extends PageCampaign>(
   };
 }
 
-/** The first time the link is opened: status `started`, `datestarted`, `sessionurl`, by `actor` (the member). */
+/**
+ * The participant starts (the start page's button): status `started`, `datestarted`, `sessionurl`,
+ * by `actor` (the member), unless they had started already. Opening a link changes nothing (a mail
+ * scanner fetches every link of a message): starting is the participant's first POST, this one or
+ * the first page saved (`saveAnswers`), whichever comes first.
+ */
 export async function markStarted(
   deps: QuestionnaireDeps,
   participation: Participation,
   actor: Actor,
 ): Promise<void> {
-  const { member } = participation;
-  if (member.status !== 'new' && member.status !== 'invited') return;
-  const datestarted = nowOf(deps);
-  const started = await deps.db.transaction().execute(async (trx) => {
-    if (
-      !(await markStartedRow(trx, member, { datestarted, sessionurl: questionnaireLink(deps, member.token) }))
-    )
-      return false;
-    await queueEvent(
-      trx,
-      'campaignmember.started',
-      { campaignid: member.campaign_id, memberid: member.member_id, datestarted },
-      { now: datestarted, orderKey: member.member_id },
-    );
-    await recordChange(trx, actor, { resource: 'campaign_member', id: member.member_id, action: 'start' });
-    return true;
-  });
+  if (!notStarted(participation.member)) return;
+  const started = await deps.db
+    .transaction()
+    .execute((trx) => startWithin(deps, trx, participation.member, actor));
   if (started) deps.mailQueued();
+}
+
+/** Whether the member has not started yet (new or invited): their first POST starts them. */
+const notStarted = (member: Pick<PageMember, 'status'>) =>
+  member.status === 'new' || member.status === 'invited';
+
+/**
+ * Starts the member in `trx`, once: the row (unless another request started it first), the
+ * `campaignmember.started` event and the audit entry. Answers whether it started them now.
+ */
+async function startWithin(
+  deps: QuestionnaireDeps,
+  trx: Transaction<Database>,
+  member: Pick<PageMember, 'id' | 'token' | 'campaign_id' | 'member_id'>,
+  actor: Actor,
+): Promise<boolean> {
+  const datestarted = nowOf(deps);
+  const sessionurl = questionnaireLink(deps, member.token);
+  if (!(await markStartedRow(trx, member, { datestarted, sessionurl }))) return false;
+  await queueEvent(
+    trx,
+    'campaignmember.started',
+    { campaignid: member.campaign_id, memberid: member.member_id, datestarted },
+    { now: datestarted, orderKey: member.member_id },
+  );
+  await recordChange(trx, actor, { resource: 'campaign_member', id: member.member_id, action: 'start' });
+  return true;
 }
 
 const isAnswered = (answers: Readonly<Record<string, unknown>>, question: Question) => {
@@ -245,7 +264,9 @@ export type SaveOutcome =
  * be shown again). Otherwise the participation is read first, without a lock; when the save
  * finds the row no longer open (reset, removed, sent since it was read), nothing is saved and the
  * lookup is made again to say why. The save is recorded in the audit log with it, as the member's
- * from `address` (the participant is known by the token alone: the member is the token's).
+ * from `address` (the participant is known by the token alone: the member is the token's). The
+ * first page saved by a member who has not started starts them in the same transaction (the one
+ * statement writes only for a member who has started, so that save takes the way of the lookup).
  */
 export async function saveAnswers(
   deps: QuestionnaireDeps,
@@ -281,6 +302,7 @@ export async function saveAnswers(
   const page = participation.variant.pages[number - 1] as Page;
   const submission = readPage(participation.variant, page, form, participation.answers, requireAll);
   const actor = participantActor(participation.member.member_id, address);
+  let started = false;
   const stored = await deps.db.transaction().execute(async (trx) => {
     const merged = await mergeAnswers(
       trx,
@@ -288,11 +310,14 @@ export async function saveAnswers(
       participation.member,
       pagePatch(page, submission.answers),
     );
+    if (merged === undefined) return undefined;
+    // The first page saved starts a participant who skipped the start page's button.
+    if (notStarted(participation.member)) started = await startWithin(deps, trx, participation.member, actor);
     // The entry names no field: the page's questions would tell its answers apart, never needed.
-    if (merged !== undefined)
-      await recordChange(trx, actor, { resource: 'answers', id: actor.id, action: 'save' });
+    await recordChange(trx, actor, { resource: 'answers', id: actor.id, action: 'save' });
     return merged;
   });
+  if (started) deps.mailQueued();
   if (stored === undefined) return { kind: 'looked-up', found: await lookup(deps, token) };
   // What is stored now: this page merged with whatever another tab saved meanwhile.
   const answers = parseAnswers(stored);
@@ -357,8 +382,27 @@ export async function complete(
   return outcome;
 }
 
+/** The personal report made under a token, as its page shows it. */
+export interface TokenReport {
+  readonly id: string;
+  /** The variant, when still installed (its name heads the page). */
+  readonly variant: Variant | undefined;
+  /** The report's language, the page's: one of the variant's, else its default (English without one). */
+  readonly language: Language;
+}
+
 /** The personal report made under a token (the latest, should there be several), if any. */
-export async function reportOfToken(deps: QuestionnaireDeps, token: string): Promise<string | undefined> {
+export async function reportOfToken(
+  deps: QuestionnaireDeps,
+  token: string,
+): Promise<TokenReport | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined;
-  return findReportIdOfToken(deps.db, token);
+  const row = await findReportOfToken(deps.db, token);
+  if (!row) return undefined;
+  const variant = deps.variants.get(row.variant);
+  const language: Language =
+    isLanguage(row.language) && (!variant || variant.languages.includes(row.language))
+      ? row.language
+      : (variant?.defaultLanguage ?? 'enUS');
+  return { id: row.id, variant, language };
 }

@@ -19,9 +19,10 @@ import { FUTURE, PAST, type Participant, participant } from './participants.js';
 //
 // Each language walks a leadership360 subject through its pages: start (with the nomination link),
 // a question page blank, with errors, saved for later and resumed, the expired form, the remarks
-// page (textareas) and its error, check answers, the confirmation, the raters page, then the report
-// before it exists, the clear pages and self-registration. English adds bigfive's long pages
-// (20 items, 120 answers to check) and the links that no longer lead anywhere.
+// page (textareas) and its error, check answers, the confirmation, the report link's page, the
+// raters page, then the report before it exists, the clear pages and self-registration. English
+// adds bigfive's long pages (20 items, 120 answers to check) and the links that no longer lead
+// anywhere.
 
 const DESKTOP = { width: 1280, height: 900 };
 
@@ -116,7 +117,7 @@ describeInBrowser.concurrent('the participant pages pass axe-core and fit a phon
       const q = `/q/${self.token}`;
       await go(q);
       await state('start', 200, { desktop: true });
-      await follow(page.locator('main a.button--start'));
+      await follow(page.locator('main .button--start'));
       expect(page.url()).toBe(url(`${q}/page/1`));
       await state('question-blank', 200);
       await follow(continueButton);
@@ -150,6 +151,8 @@ describeInBrowser.concurrent('the participant pages pass axe-core and fit a phon
       await follow(page.locator('main button[value=send]'));
       expect(page.url()).toBe(url(`${q}/done`));
       await state('confirmation', 200, { desktop: true });
+      await go(`/r/${self.token}`);
+      await state('report', 200);
       await go(`${q}/raters`);
       await state('raters', 200);
       await follow(page.locator('main form button[type=submit]'));

@@ -112,14 +112,16 @@ describeInBrowser('the console campaign pages pass axe-core and fit a phone', ()
         .where('campaign_id', '=', id)
         .where('member_id', '=', ids[2] as string)
         .execute();
-      // Somebody has opened the link: the page says how answering goes.
+      // Somebody has started (the start page's button): the page says how answering goes.
       const { token } = await instance.db.kysely
         .selectFrom('campaign_members')
         .select('token')
         .where('campaign_id', '=', id)
         .where('member_id', '=', ids[3] as string)
         .executeTakeFirstOrThrow();
-      await new FormBrowser(instance).get(`/q/${token}`);
+      const participant = new FormBrowser(instance);
+      await participant.get(`/q/${token}`);
+      expect((await participant.post(`/q/${token}`, {})).statusCode).toBe(303);
       await page.goto(`/console/campaigns/${id}`);
       await state('campaign-filled', 200);
       await follow(page, page.locator(`main a[href="/console/campaigns/${id}/answering"]`));

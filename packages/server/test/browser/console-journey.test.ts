@@ -121,7 +121,7 @@ describeInBrowser('an operator’s first assessment in the console', () => {
     expect(link).toBeDefined();
     const participant = await context.newPage();
     await participant.goto(link as string);
-    await follow(participant, participant.locator('main a.button--start'));
+    await follow(participant, participant.locator('main .button--start'));
     for (let guard = 0; /\/page\/\d+$/.test(participant.url()); guard++) {
       expect(guard).toBeLessThan(20);
       for (const group of await participant.locator('main fieldset').all()) {

@@ -125,15 +125,29 @@ describeInBrowser.concurrent('a participant in Chromium, from the invitation mai
     return { p, link };
   }
 
-  /** The confirmation's report link, the same as the report mail's, gives the PDF. */
+  /**
+   * The confirmation's report button posts to the report mail's link, and leads to the PDF; the
+   * link itself, opened as a mail scanner would, shows a page with that button and records nothing.
+   */
   async function expectReport(page: Page, p: Participant) {
-    const href = await page.locator('main a[href*="/r/"]').getAttribute('href');
-    const url = new URL(href as string, page.url()).toString();
+    const form = page.locator('main form[action*="/r/"]');
+    const url = new URL((await form.getAttribute('action')) as string, page.url()).toString();
     expect(url).toBe(`${served.base}/r/${p.token}`);
     expect(await mailLink(p.email, 'r')).toBe(url);
-    const response = await page.request.get(url);
+    const lastopened = async () =>
+      (await served.instance.call('GET', `/members/${p.memberid}/reports`)).json.data[0].lastopened;
+    const scanned = await page.request.get(url);
+    expect(scanned.headers()['content-type']).toBe('text/html; charset=utf-8');
+    expect(await lastopened()).toBeNull();
+    const [opened] = await Promise.all([
+      page.waitForResponse(`${url}/pdf`),
+      form.getByRole('button', { name: 'Open your report (PDF)' }).click(),
+    ]);
+    expect(opened.status()).toBe(200);
+    expect(opened.headers()['content-type']).toBe('application/pdf');
+    expect(await lastopened()).not.toBeNull();
+    const response = await page.request.get(`${url}/pdf`);
     expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toBe('application/pdf');
     const body = await response.body();
     expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(body.length).toBeGreaterThan(1000);
@@ -147,7 +161,7 @@ describeInBrowser.concurrent('a participant in Chromium, from the invitation mai
     const page = await context.newPage();
     await page.goto(link);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
-    await follow(page, page.locator('main a.button--start'));
+    await follow(page, page.locator('main .button--start'));
     const answer = (i: number) => (i % 5) + 1;
     for (let number = 1; number <= 6; number++) {
       expect(page.url()).toBe(at(p, `/page/${number}`));
@@ -254,7 +268,7 @@ describeInBrowser.concurrent('a participant in Chromium, from the invitation mai
     await tabTo(page, control('Confirm and send'));
     await enter(page);
     expect(page.url()).toBe(at(p, '/done'));
-    await tabTo(page, (f) => f.tag === 'a' && f.text === 'Open your report (PDF)');
+    await tabTo(page, control('Open your report (PDF)'));
     await expectReport(page, p);
     const reports = await served.instance.call('GET', `/members/${p.memberid}/reports`);
     const data = await served.instance.call('GET', `/reports/${reports.json.data[0].reportid}/data`);
@@ -271,7 +285,7 @@ describeInBrowser.concurrent('a participant in Chromium, from the invitation mai
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(link);
-    await follow(page, page.locator('main a.button--start'));
+    await follow(page, page.locator('main .button--start'));
     expect(page.url()).toBe(at(p, '/page/1'));
     // Half a page sent: the server says what is missing and keeps what was answered.
     await clickAnswers(page, () => 2, 0, 5);

@@ -18,7 +18,7 @@ import { participant } from './participants.js';
 // through the API with `autoinvite: instant` in that language, a member added, and the platform
 // itself (its scheduler and mail worker) sends the invitation over SMTP. Its link leads in Chromium
 // through every page to the confirmation, with axe-core at zero on the start page, a question page,
-// the check page and the confirmation, and the report link gives the PDF in that language.
+// the check page, the confirmation and the report link's page, and the report is a PDF in that language.
 
 describeInBrowser.concurrent('autoinvite to the PDF, in each language', () => {
   let sink: SmtpSink;
@@ -82,7 +82,7 @@ describeInBrowser.concurrent('autoinvite to the PDF, in each language', () => {
       const page = await context.newPage();
       await page.goto(invitation.link);
       await audit(page, 'start');
-      await follow(page, 'main a.button--start');
+      await follow(page, 'main .button--start');
       for (let number = 1; number <= 6; number++) {
         expect(page.url()).toBe(`${served.base}/q/${p.token}/page/${number}`);
         if (number === 1) await audit(page, 'question page');
@@ -102,14 +102,16 @@ describeInBrowser.concurrent('autoinvite to the PDF, in each language', () => {
       await follow(page, 'main button[value=send]');
       expect(page.url()).toBe(`${served.base}/q/${p.token}/done`);
       await audit(page, 'confirmation');
-      expect(violations).toEqual([]);
-
-      // The report: the confirmation's link, the same as the report mail's, gives the PDF in the
-      // campaign's language (its dimension names as the variant's texts give them).
-      const href = await page.locator('main a[href*="/r/"]').getAttribute('href');
-      const url = new URL(href as string, page.url()).toString();
+      // The report: the confirmation's button posts to the report mail's link, whose page has the
+      // same button; it leads to the PDF in the campaign's language (its dimension names as the
+      // variant's texts give them).
+      const action = await page.locator('main form[action*="/r/"]').getAttribute('action');
+      const url = new URL(action as string, page.url()).toString();
       expect((await mailTo(p.email, 'r')).link).toBe(url);
-      const response = await page.request.get(url);
+      await page.goto(url);
+      await audit(page, 'report');
+      expect(violations).toEqual([]);
+      const response = await page.request.get(`${url}/pdf`);
       expect(response.headers()['content-type']).toBe('application/pdf');
       const pdf = await readPdf(await response.body());
       const structure = await served.instance.call(

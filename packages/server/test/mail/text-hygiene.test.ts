@@ -136,7 +136,7 @@ describe('participant pages', () => {
         brand: 'وكالة',
         heading: 'استطلاع',
         paragraphs: [],
-        startHref: '/q/x/1',
+        startAction: '/q/x',
       },
       '/assets',
     );

@@ -68,7 +68,7 @@ describe('the questionnaire duration', () => {
       it(`${alias} ${language}: the invitation mail and the start page state the same minutes`, async () => {
         const minutes = questionnaireMinutes(variant(alias));
         expect(minutes).toBeGreaterThan(0);
-        const { model, template } = introView(participation(alias, language), paths);
+        const { model, template } = introView(participation(alias, language), paths, 'c');
         const page = renderPage(template, model, '/survey/assets');
         expect(durations(page)).toEqual([minutes]);
         const standard = await invitation(alias, language, 'standard');

@@ -60,7 +60,7 @@ for (const dialect of dialects) {
         .where('token', '=', token)
         .executeTakeFirst();
 
-    it('opens with a start page, marks the member started, and sends the page headers', async () => {
+    it('opens with a start page that changes nothing, starts on its button, and sends the page headers', async () => {
       const { token, campaignid, memberid } = await participant();
       const browser = new FormBrowser(instance);
       const response = await browser.get(`/q/${token}`);
@@ -72,12 +72,25 @@ for (const dialect of dialects) {
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).not.toContain('unsafe-inline');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
+      // Opening the link (and its first page) starts nothing: a mail scanner fetches every link.
+      await browser.get(`/q/${token}/page/1`);
+      expect(await membership(token)).toMatchObject({ status: 'new', datestarted: null, sessionurl: '' });
+      // "Start now" posts to the link: started, then the first page.
+      expect(response.body).toContain(`<form method="post" action="/q/${token}"`);
+      expect((await browser.post(`/q/${token}`, {}, 'forged')).statusCode).toBe(403);
+      expect((await membership(token))?.status).toBe('new');
+      const started = await browser.post(`/q/${token}`, {});
+      expect(started.statusCode).toBe(303);
+      expect(started.headers.location).toBe(`/q/${token}/page/1`);
       const row = await membership(token);
       expect(row?.status).toBe('started');
       expect(row?.sessionurl).toBe(`${instance.config.questionnaireUrl}/q/${token}`);
       const api = (await instance.call('GET', `/campaigns/${campaignid}/members/${memberid}`)).json.data;
       expect(api.status).toBe('started');
       expect(api.datestarted).not.toBeNull();
+      // The button again (the back button): still started once, on with the first page to answer.
+      expect((await browser.post(`/q/${token}`, {})).headers.location).toBe(`/q/${token}/page/1`);
+      expect((await membership(token))?.datestarted).toBe(row?.datestarted);
     });
 
     it('explains missing answers, saves for later, resumes, checks and sends once', async () => {
@@ -181,16 +194,26 @@ for (const dialect of dialects) {
         'confirmation_member',
       ]);
 
-      // HEAD looks without opening; GET opens (lastopened).
+      // The report link's page, its PDF, HEAD and GET alike, open nothing on record; the page's
+      // button does (lastopened), and leads to the PDF.
       const lastopened = async () =>
         (await instance.call('GET', `/campaigns/${campaignid}/reports`)).json.data[0].lastopened;
-      const head = await instance.app.inject({ method: 'HEAD', url: `/r/${token}` });
+      const page = await browser.get(`/r/${token}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.body).toContain(`<form method="post" action="/r/${token}"`);
+      const head = await instance.app.inject({ method: 'HEAD', url: `/r/${token}/pdf` });
       expect(head.headers['content-type']).toBe('application/pdf');
-      expect(await lastopened()).toBeNull();
-      const pdf = await instance.app.inject({ method: 'GET', url: `/r/${token}` });
+      const pdf = await instance.app.inject({ method: 'GET', url: `/r/${token}/pdf` });
       expect(pdf.headers['content-type']).toBe('application/pdf');
-      expect(await lastopened()).toMatch(/^\d{4}-\d{2}-\d{2}T/);
       expect((await readPdf(pdf.rawPayload)).text).toContain('Ångström');
+      expect(await lastopened()).toBeNull();
+      expect((await browser.post(`/r/${token}`, {}, 'forged')).statusCode).toBe(403);
+      expect(await lastopened()).toBeNull();
+      const opened = await browser.post(`/r/${token}`, {});
+      expect(opened.statusCode).toBe(303);
+      expect(opened.headers.location).toBe(`/r/${token}/pdf`);
+      expect(await lastopened()).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     });
 
     it('takes the pages of an auto-closing campaign, and ends it when the last member has sent', async () => {

@@ -165,6 +165,10 @@ for (const dialect of dialects) {
       "a page save's commit without the WAL flush stays its own: the connection's next statements wait for it",
       async () => {
         const { token, memberid } = await participant();
+        // The one statement saves for a member who has started: the start button first.
+        const browser = new FormBrowser(instance);
+        await browser.get(`/q/${token}`);
+        expect((await browser.post(`/q/${token}`, {})).statusCode).toBe(303);
         const { id } = await stored(memberid);
         // One connection of the pool, so that the setting a page save makes is read where it was made.
         await instance.db.kysely.connection().execute(async (connection) => {

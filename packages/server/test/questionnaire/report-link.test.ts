@@ -41,7 +41,9 @@ for (const dialect of dialects) {
         .results.reportid as string;
       return { campaignid, memberid, token, reportid };
     };
-    const open = (token: string) => instance.app.inject({ method: 'GET', url: `/r/${token}` });
+    /** The report link's page (its button leads to the PDF) and the PDF itself. */
+    const page = (token: string) => instance.app.inject({ method: 'GET', url: `/r/${token}` });
+    const open = (token: string) => instance.app.inject({ method: 'GET', url: `/r/${token}/pdf` });
 
     it('keeps serving the report after the member is removed from the campaign, and stops when the report is deleted', async () => {
       const { campaignid, memberid, token, reportid } = await completed();
@@ -51,24 +53,28 @@ for (const dialect of dialects) {
       ).toBe('OK');
       // The questionnaire is closed to a removed member; the report made from their answers is theirs.
       expect((await instance.app.inject({ method: 'GET', url: `/q/${token}` })).statusCode).toBe(410);
+      expect((await page(token)).body).toContain(`<form method="post" action="/r/${token}"`);
       const after = await open(token);
       expect(after.statusCode).toBe(200);
       expect(after.headers['content-type']).toBe('application/pdf');
       expect(after.headers['cache-control']).toBe('private, no-store');
       expect((await instance.call('DELETE', `/reports/${reportid}`)).json.status).toBe('OK');
-      const gone = await open(token);
-      expect(gone.statusCode).toBe(410);
-      expect(gone.headers['content-type']).toContain('text/html');
+      for (const gone of [await page(token), await open(token)]) {
+        expect(gone.statusCode).toBe(410);
+        expect(gone.headers['content-type']).toContain('text/html');
+      }
     });
 
     it('keeps serving the report after the campaign is deleted, and stops when the member is erased', async () => {
       const { campaignid, memberid, token } = await completed();
       expect((await instance.call('DELETE', `/campaigns/${campaignid}`)).json.status).toBe('OK');
+      expect((await page(token)).statusCode).toBe(200);
       expect((await open(token)).headers['content-type']).toBe('application/pdf');
       expect((await instance.call('DELETE', `/members/${memberid}`)).json.status).toBe('OK');
-      const gone = await open(token);
-      expect(gone.statusCode).toBeGreaterThanOrEqual(404);
-      expect(gone.headers['content-type']).toContain('text/html');
+      for (const gone of [await page(token), await open(token)]) {
+        expect(gone.statusCode).toBeGreaterThanOrEqual(404);
+        expect(gone.headers['content-type']).toContain('text/html');
+      }
     });
   });
 }

@@ -83,11 +83,11 @@ describe('the participant’s words', () => {
             member: { status: 'completed' },
             campaign: { sendreportdelivery: offered ? 1 : 0 },
           });
-          const { template, model } = doneView(shown, paths);
+          const { template, model } = doneView(shown, paths, 'c');
           const html = renderPage(template, model, '/survey/assets');
           const text = html.replaceAll('&#x27;', '’').replaceAll('&#x3D;', '=');
           expect(html.includes(t.doneReportLink), `${offered}`).toBe(offered);
-          expect(html.includes(String(model.reportHref)), `${offered}`).toBe(offered);
+          expect(html.includes(String(model.reportAction)), `${offered}`).toBe(offered);
           expect(text.includes(t.doneReportByMail)).toBe(offered);
           expect(text.includes(t.doneNoReport)).toBe(!offered);
         }

@@ -439,9 +439,9 @@ export function durationText(language: Viewer['language'], s: CampaignStrings, s
 }
 
 /**
- * "How answering goes" (its own page, linked from the campaign's progress once anybody opened the
- * link): the median time to send, and a row per page, then the check page, with the number of
- * people who started and have not sent who are there.
+ * "How answering goes" (its own page, linked from the campaign's progress once anybody started):
+ * the median time from starting to sending, and a row per page, then the check page, with the
+ * number of people who started and have not sent who are there.
  */
 export function answeringView(
   viewer: Viewer,

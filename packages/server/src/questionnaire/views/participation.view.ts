@@ -2,7 +2,7 @@ import { signupStringsFor } from '../../pages/signup-strings.js';
 import { fill, stringsFor } from '../../pages/strings.js';
 import type { Language } from '../../variants/variant.types.js';
 import { questionnaireMinutes } from '../duration.js';
-import type { Lookup, Participation } from '../questionnaire.service.js';
+import type { Lookup, Participation, TokenReport } from '../questionnaire.service.js';
 import {
   chromeOf,
   endedView,
@@ -53,8 +53,9 @@ export function clearView(
 /**
  * The start page: the variant's introduction (the general words stand in for a variant without
  * one), then how long it takes, the figure the invitation mail states (`questionnaireMinutes`).
+ * Its button posts (`csrf`, the browser's form token): starting is a POST, never the link opened.
  */
-export function introView(participation: Participation, paths: PagePaths): PageView {
+export function introView(participation: Participation, paths: PagePaths, csrf: string): PageView {
   const { variant, language, member } = participation;
   const texts = variant.texts[language] ?? {};
   const base = chromeOf(participation);
@@ -70,7 +71,8 @@ export function introView(participation: Participation, paths: PagePaths): PageV
         texts['questionnaire.intro'] ?? base.t.startIntro,
         ...(minutes === undefined ? [] : [fill(base.t.duration, { minutes })]),
       ],
-      startHref: paths.q(member.token, '/page/1'),
+      startAction: paths.q(member.token),
+      csrf,
       ratersHref: ratersHref(participation, paths),
       ratersText: signupStringsFor(language).nominateLink,
     },
@@ -93,10 +95,11 @@ export function savedView(participation: Participation, paths: PagePaths): PageV
 }
 
 /**
- * The confirmation: the variant's thanks, what happens next, and the report: a link to it (and
- * the mail that brings it) when the campaign sends reports, else who decides.
+ * The confirmation: the variant's thanks, what happens next, and the report: a button that opens
+ * it (a POST: opening is recorded, `lastopened`) and the mail that brings it when the campaign
+ * sends reports, else who decides.
  */
-export function doneView(participation: Participation, paths: PagePaths): PageView {
+export function doneView(participation: Participation, paths: PagePaths, csrf: string): PageView {
   const { member, campaign, variant, language } = participation;
   const base = chromeOf(participation);
   const offered = campaign.sendreportdelivery === 1;
@@ -106,7 +109,8 @@ export function doneView(participation: Participation, paths: PagePaths): PageVi
       ...base,
       title: base.t.doneTitle,
       thanks: variant.texts[language]?.['questionnaire.thanks'] ?? '',
-      reportHref: offered ? paths.report(member.token) : undefined,
+      reportAction: offered ? paths.report(member.token) : undefined,
+      csrf,
       ratersHref: ratersHref(participation, paths),
       ratersText: signupStringsFor(language).nominateLink,
     },
@@ -120,4 +124,25 @@ export function reportNotReadyView(participation: Participation, paths: PagePath
     href: paths.q(participation.member.token),
     text: base.t.tryAgain,
   });
+}
+
+/**
+ * The report link's page (`/r/<token>`): the report is ready, and a button opens it. The GET of
+ * the link changes nothing (a mail scanner fetches every link); the button's POST records the
+ * opening (`lastopened`) and leads to the PDF. In the report's language, headed by the variant's
+ * name: the page outlives the campaign, whose name may be gone.
+ */
+export function reportView(report: TokenReport, token: string, paths: PagePaths, csrf: string): PageView {
+  const t = stringsFor(report.language);
+  const serviceName = report.variant?.texts[report.language]?.['variant.name'] ?? report.variant?.alias;
+  return {
+    template: 'report',
+    model: {
+      t,
+      ...(serviceName ? { serviceName } : {}),
+      title: t.reportTitle,
+      action: paths.report(token),
+      csrf,
+    },
+  };
 }

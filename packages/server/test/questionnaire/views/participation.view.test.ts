@@ -8,6 +8,7 @@ import {
   introView,
   ratersHref,
   reportNotReadyView,
+  reportView,
   savedView,
   stateGate,
 } from '../../../src/questionnaire/views/participation.view.js';
@@ -72,16 +73,22 @@ describe('what a link leads to', () => {
 
 describe('the start, saved, confirmation and report pages', () => {
   it('starts with the variant’s introduction, then the duration; a 360 subject may ask for raters', () => {
-    const { template, model } = introView(participation('leadership360', 'enUS', { role: 'self' }), paths);
+    const { template, model } = introView(
+      participation('leadership360', 'enUS', { role: 'self' }),
+      paths,
+      'form-token',
+    );
     expect(template).toBe('intro');
     expect(model.paragraphs).toEqual([
       variant('leadership360').texts.enUS?.['questionnaire.intro'],
       'It takes about 5 minutes.',
     ]);
-    expect(model.startHref).toBe(`/survey/q/${TOKEN}/page/1`);
+    // The button posts to the link itself: starting is a POST, never the link opened.
+    expect(model.startAction).toBe(`/survey/q/${TOKEN}`);
+    expect(model.csrf).toBe('form-token');
     expect(model.ratersHref).toBe(`/survey/q/${TOKEN}/raters`);
     expect(
-      introView(participation('leadership360', 'enUS', { role: 'peer' }), paths).model.ratersHref,
+      introView(participation('leadership360', 'enUS', { role: 'peer' }), paths, 'c').model.ratersHref,
     ).toBeUndefined();
     expect(
       ratersHref(participation('leadership360', 'enUS', { role: 'self', campaignStatus: 'ended' }), paths),
@@ -111,9 +118,31 @@ describe('the start, saved, confirmation and report pages', () => {
     const offered = doneView(
       participation('bigfive', 'enUS', { campaign: { sendreportdelivery: 1 } }),
       paths,
+      'form-token',
     ).model;
-    expect(offered.reportHref).toBe(`/survey/r/${TOKEN}`);
-    expect(doneView(participation('bigfive', 'enUS'), paths).model.reportHref).toBeUndefined();
+    // A button posting to the report link (opening it is recorded), with the form token.
+    expect(offered.reportAction).toBe(`/survey/r/${TOKEN}`);
+    expect(offered.csrf).toBe('form-token');
+    expect(doneView(participation('bigfive', 'enUS'), paths, 'c').model.reportAction).toBeUndefined();
+  });
+
+  it('shows the report link’s page in the report’s language, headed by the variant, its button posting to the link', () => {
+    const { template, model } = reportView(
+      { id: 'r1', variant: variant('bigfive'), language: 'nlNL' },
+      TOKEN,
+      paths,
+      'form-token',
+    );
+    expect(template).toBe('report');
+    expect(model.t).toBe(stringsFor('nlNL'));
+    expect(model.title).toBe(stringsFor('nlNL').reportTitle);
+    expect(model.serviceName).toBe(variant('bigfive').texts.nlNL?.['variant.name']);
+    expect(model.action).toBe(`/survey/r/${TOKEN}`);
+    expect(model.csrf).toBe('form-token');
+    // A variant no longer installed: the page still opens, in the report's language.
+    const orphan = reportView({ id: 'r1', variant: undefined, language: 'frFR' }, TOKEN, paths, 'c').model;
+    expect(orphan.t).toBe(stringsFor('frFR'));
+    expect(orphan.serviceName).toBeUndefined();
   });
 
   it('points a report link opened too early at the questionnaire', () => {
