@@ -10,7 +10,6 @@ import { chosenReports } from '../reports/group.service.js';
 import * as reports from '../reports/reports.service.js';
 import { consoleActorOf, refusalOf, showConsole, viewerOf } from './console-kit.js';
 import {
-  forgetChoice,
   GROUP_REPORT_KINDS,
   GROUP_REPORT_SOURCES,
   type GroupReportChoice,
@@ -132,9 +131,9 @@ export async function groupReportPages(app: ApiInstance, deps: AppContext) {
     },
     async (request, reply) => {
       const { campaign, group } = request.query;
-      // A link from a campaign's or a group's page starts afresh from it; otherwise the draft.
+      // A link from a campaign's or a group's page shows the form for it; otherwise the draft. The
+      // draft is replaced when the form is sent, never by opening the page (a GET changes nothing).
       if (campaign || group) {
-        await forgetChoice(db, sessionOf(request));
         const form: GroupReportForm = campaign
           ? { source: 'campaign', campaign }
           : { source: 'group', group };

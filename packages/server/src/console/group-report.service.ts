@@ -15,7 +15,7 @@ import type { ReportDeps } from '../reports/personal.service.js';
 import * as reports from '../reports/reports.service.js';
 import { validate } from '../validation/validator.js';
 import type { ConsoleSessionRow } from './console.table.js';
-import { type DraftAnswers, discardDraft, loadDraft, saveDraft, takeDraft } from './drafts.service.js';
+import { type DraftAnswers, loadDraft, saveDraft, takeDraft } from './drafts.service.js';
 
 /** The types the console offers: the API's four, and a 360 (a `group` report with a master). */
 export const GROUP_REPORT_KINDS = ['group', 'groupanon', 'condensed', 'complete', '360'] as const;
@@ -247,10 +247,4 @@ export async function makeOnce(
     await saveDraft(deps.db, session, DRAFT, draft, deps.clock());
     throw error;
   }
-}
-
-/** Starts afresh: the choices and the last report made are forgotten. */
-export async function forgetChoice(db: Kysely<Database>, session: ConsoleSessionRow) {
-  await discardDraft(db, session, DRAFT);
-  await discardDraft(db, session, MADE);
 }

@@ -116,8 +116,9 @@ export async function reportPages(app: ApiInstance, deps: AppContext) {
     },
   );
 
-  // The PDF the API's GET /reports/{id} renders (and, like it, `lastopened` set); `?download=1`
-  // as an attachment.
+  // The PDF the API's GET /reports/{id} renders; `?download=1` as an attachment. Unlike that GET
+  // it records nothing (`lastopened` is the participant's opening, and the API's, whose GET the
+  // interface defines): a console page's GET changes nothing.
   app.get(
     '/reports/:reportid/pdf',
     {
@@ -129,7 +130,6 @@ export async function reportPages(app: ApiInstance, deps: AppContext) {
     async (request, reply) => {
       const id = request.params.reportid;
       const rendered = await renderReport(deps, id);
-      if (request.method === 'GET') await reports.markOpened(deps, id);
       return sendPdf(reply, rendered, request.query.download === '1' ? 'attachment' : 'inline');
     },
   );

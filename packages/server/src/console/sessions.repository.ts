@@ -91,6 +91,23 @@ export async function insertSignInLink(
   await db.insertInto('console_sign_in_links').values(row).execute();
 }
 
+/** The address of the user an unused sign-in link (unexpired at `now`) signs in; the link stays unused. */
+export async function findSignInLink(
+  db: Kysely<Database>,
+  tokenHash: string,
+  now: string,
+): Promise<{ email: string } | undefined> {
+  return db
+    .selectFrom('console_sign_in_links as l')
+    .innerJoin('users as u', 'u.id', 'l.user_id')
+    .select('u.email')
+    .where('l.token_hash', '=', tokenHash)
+    .where('l.purpose', '=', 'sign-in')
+    .where('l.used', 'is', null)
+    .where('l.expires', '>', now)
+    .executeTakeFirst();
+}
+
 /**
  * Uses a sign-in link once: answers its user id when the link was unused and not expired at `now`
  * (and marks it used in the same statement, so two processes cannot both take it).

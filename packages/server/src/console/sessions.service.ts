@@ -138,6 +138,16 @@ export async function createSignInLink(db: Kysely<Database>, userId: string, now
   return secret;
 }
 
+/** What a sign-in link's page shows (the address it signs in) while the link works; it stays unused. */
+export async function openSignInLink(
+  db: Kysely<Database>,
+  secret: string,
+  now: Date,
+): Promise<{ email: string } | undefined> {
+  if (!SESSION_SECRET.test(secret)) return undefined;
+  return repo.findSignInLink(db, hashSecret(secret), formatDate(now));
+}
+
 /** Uses a sign-in link: the user it signs in, once, before it expires. */
 export async function redeemSignInLink(
   db: Kysely<Database>,

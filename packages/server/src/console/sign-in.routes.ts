@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { anonymousActor, consoleActor } from '../audit/actor.js';
 import { checkPassword } from '../auth/password-sign-in.js';
@@ -19,6 +20,7 @@ import {
 import {
   chooseLanguage,
   endSession,
+  openSignInLink,
   recordRefusedSignIn,
   redeemSignInLink,
   startSession,
@@ -26,7 +28,7 @@ import {
 } from './sessions.service.js';
 import { consoleStrings } from './strings.js';
 import { consoleMessage } from './views/console-view.js';
-import { safeNext, signInView, waitView } from './views/sign-in.view.js';
+import { safeNext, signInLinkView, signInView, waitView } from './views/sign-in.view.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -95,35 +97,62 @@ export async function signInRoutes(app: ApiInstance, { db, config, clock, signIn
     return reply.redirect(next, 303);
   });
 
-  // The one-time link the first start prints: it signs the admin in once, within 24 hours. A link
-  // that opens nothing is a guess, counted against the caller's sign-in budget as a wrong password.
-  app.get(
-    '/sign-in/link/:secret',
-    { ...open, schema: { params: Type.Object({ secret: Type.String({ maxLength: 100 }) }) } },
-    async (request, reply) => {
-      const guess = await signInLimiter.guess(request.ip, () =>
-        redeemSignInLink(db, request.params.secret, clock()),
+  /** The page of a one-time link that opens nothing (used, expired, made up). */
+  const linkUsed = (request: FastifyRequest, reply: FastifyReply) => {
+    const viewer = viewerOf(request);
+    const c = consoleStrings(viewer.language);
+    return showConsole(
+      reply,
+      404,
+      consoleMessage(viewer, c.linkUsedTitle, [c.linkUsedBody], { href: '/console/sign-in', text: c.signIn }),
+    );
+  };
+  const linkOptions = {
+    ...open,
+    schema: { params: Type.Object({ secret: Type.String({ maxLength: 100 }) }) },
+  };
+
+  // The one-time link the first start prints: it signs the admin in once, within 24 hours. Its GET
+  // only shows a button (mail and chat scanners fetch every link, and would use it up); the
+  // button's POST uses it. On either, a link that opens nothing is a guess, counted against the
+  // caller's sign-in budget as a wrong password.
+  app.get('/sign-in/link/:secret', linkOptions, async (request, reply) => {
+    const { secret } = request.params;
+    const guess = await signInLimiter.guess(request.ip, () => openSignInLink(db, secret, clock()));
+    if (guess.wait !== undefined) return showWait(reply, guess.wait, waitView(viewerOf(request), guess.wait));
+    if (!guess.found) return linkUsed(request, reply);
+    const action = `/console/sign-in/link/${encodeURIComponent(secret)}`;
+    const csrf = csrfToken(request, reply, secure);
+    return showConsole(
+      reply,
+      200,
+      signInLinkView(viewerOf(request), { action, csrf, email: guess.found.email }),
+    );
+  });
+
+  app.post('/sign-in/link/:secret', linkOptions, async (request, reply) => {
+    const { secret } = request.params;
+    // A form from another site (or an old one) neither uses the link nor counts as a guess.
+    if (!checkCsrf(request, fieldsOf(request.body).csrf, secure)) {
+      const viewer = viewerOf(request);
+      const c = consoleStrings(viewer.language);
+      return showConsole(
+        reply,
+        403,
+        consoleMessage(viewer, c.expiredTitle, [c.expiredBody], {
+          href: `/console/sign-in/link/${encodeURIComponent(secret)}`,
+          text: c.signIn,
+        }),
       );
-      if (guess.wait !== undefined)
-        return showWait(reply, guess.wait, waitView(viewerOf(request), guess.wait));
-      const userId = guess.found;
-      if (!userId) {
-        const viewer = viewerOf(request);
-        const c = consoleStrings(viewer.language);
-        return showConsole(
-          reply,
-          404,
-          consoleMessage(viewer, c.linkUsedTitle, [c.linkUsedBody], {
-            href: '/console/sign-in',
-            text: c.signIn,
-          }),
-        );
-      }
-      const secret = await startSession(db, consoleActor(userId, request.ip), clock(), null);
-      reply.header('set-cookie', sessionCookieHeader(secure, secret));
-      return reply.redirect('/console', 303);
-    },
-  );
+    }
+    const guess = await signInLimiter.guess(request.ip, () => redeemSignInLink(db, secret, clock()));
+    if (guess.wait !== undefined) return showWait(reply, guess.wait, waitView(viewerOf(request), guess.wait));
+    const userId = guess.found;
+    if (!userId) return linkUsed(request, reply);
+    const session = await startSession(db, consoleActor(userId, request.ip), clock(), null);
+    reply.header('set-cookie', sessionCookieHeader(secure, session));
+    return reply.redirect('/console', 303);
+  });
 
   // Ends the session in the database: every process stops honouring it at once.
   app.post('/sign-out', async (request, reply) => {

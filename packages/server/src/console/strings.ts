@@ -34,6 +34,8 @@ export interface ConsoleStrings {
   readonly signedOutTitle: string;
   readonly signedOutBody: string;
   readonly signInAgain: string;
+  /** The one-time sign-in link's page: "This link signs you in once, as {email}." */
+  readonly signInLinkIntro: string;
   readonly linkUsedTitle: string;
   readonly linkUsedBody: string;
   /** The page of a caller at the sign-in pages' guessing limit (a one-time link's page). */
@@ -121,6 +123,7 @@ const enUS: ConsoleStrings = {
   signedOutTitle: 'You have been signed out',
   signedOutBody: 'Your session has ended on every device and server of this instance.',
   signInAgain: 'Sign in again',
+  signInLinkIntro: 'This link signs you in once, as {email}.',
   linkUsedTitle: 'This sign-in link does not work',
   linkUsedBody:
     'A sign-in link works once and for 24 hours. Sign in with your password, or ask for a new link.',
@@ -204,6 +207,7 @@ const nlNL: ConsoleStrings = {
   signedOutTitle: 'U bent uitgelogd',
   signedOutBody: 'Uw sessie is beëindigd op elk apparaat en elke server van deze installatie.',
   signInAgain: 'Opnieuw inloggen',
+  signInLinkIntro: 'Met deze link logt u één keer in, als {email}.',
   linkUsedTitle: 'Deze inloglink werkt niet',
   linkUsedBody:
     'Een inloglink werkt één keer en 24 uur lang. Log in met uw wachtwoord, of vraag om een nieuwe link.',
@@ -289,6 +293,7 @@ const esES: ConsoleStrings = {
   signedOutTitle: 'Ha cerrado la sesión',
   signedOutBody: 'Su sesión ha terminado en todos los dispositivos y servidores de esta instancia.',
   signInAgain: 'Volver a iniciar sesión',
+  signInLinkIntro: 'Este enlace le permite iniciar sesión una vez, como {email}.',
   linkUsedTitle: 'Este enlace de acceso no funciona',
   linkUsedBody:
     'Un enlace de acceso funciona una sola vez y durante 24 horas. Inicie sesión con su contraseña o pida un enlace nuevo.',
@@ -374,6 +379,7 @@ const frFR: ConsoleStrings = {
   signedOutTitle: 'Vous êtes déconnecté',
   signedOutBody: 'Votre session est terminée sur tous les appareils et serveurs de cette instance.',
   signInAgain: 'Se reconnecter',
+  signInLinkIntro: 'Ce lien vous connecte une seule fois, en tant que {email}.',
   linkUsedTitle: 'Ce lien de connexion ne fonctionne pas',
   linkUsedBody:
     'Un lien de connexion fonctionne une seule fois, pendant 24 heures. Connectez-vous avec votre mot de passe ou demandez un nouveau lien.',

@@ -10,6 +10,7 @@ import {
   pageProblems,
   type ServedInstance,
   signInPath,
+  signInWith,
   startServedInstance,
 } from './browser.js';
 
@@ -54,7 +55,7 @@ describeInBrowser('the console’s audit log in Chromium', () => {
     for (const { language, lang } of LANGUAGES) {
       const context = await browser.newContext({ viewport: PHONE, locale: LOCALES[language] });
       const page = await context.newPage();
-      await page.goto(`${served.base}${await signInPath(served.instance)}`);
+      await signInWith(page, `${served.base}${await signInPath(served.instance)}`);
       await page.goto(`${served.base}/console/audit?until=2026-06-30&type=&actor=`);
       expect(await page.locator('html').getAttribute('lang')).toBe(lang);
       expect(await page.locator('tbody tr').count()).toBe(50);

@@ -8,6 +8,7 @@ import {
   pageProblems,
   type ServedInstance,
   signInPath,
+  signInWith,
   startServedInstance,
 } from './browser.js';
 
@@ -42,7 +43,7 @@ describeInBrowser('the console’s branding page in Chromium', () => {
   });
 
   const signIn = async (page: Page) => {
-    await page.goto(`${served.base}${await signInPath(served.instance)}`);
+    await signInWith(page, `${served.base}${await signInPath(served.instance)}`);
   };
 
   /** The SVG the page's preview image shows, fetched with the page's cookies (the CSP allows no fetch). */

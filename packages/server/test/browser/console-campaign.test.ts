@@ -11,6 +11,7 @@ import {
   pageProblems,
   type ServedInstance,
   signInPath,
+  signInWith,
   startServedInstance,
 } from './browser.js';
 
@@ -35,7 +36,7 @@ describeInBrowser('the console campaign pages pass axe-core and fit a phone', ()
     const { instance, base } = served;
     const context = await browser.newContext({ viewport: PHONE, baseURL: base });
     const page = await context.newPage();
-    await page.goto(await signInPath(instance));
+    await signInWith(page, await signInPath(instance));
     if (language !== 'enUS') {
       await page.selectOption('#console-language', language);
       await follow(page, page.locator('.language-form button'));

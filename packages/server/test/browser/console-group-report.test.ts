@@ -10,6 +10,7 @@ import {
   pageProblems,
   type ServedInstance,
   signInPath,
+  signInWith,
   startServedInstance,
 } from './browser.js';
 
@@ -92,7 +93,7 @@ describeInBrowser('making a group report in the console', () => {
     page.on('response', (response) => {
       if (response.request().isNavigationRequest()) status = response.status();
     });
-    await go(await signInPath(served.instance));
+    await signInWith(page, url(await signInPath(served.instance)));
   });
   afterEach(() => context?.close());
   afterAll(async () => {

@@ -11,6 +11,7 @@ import {
   pageProblems,
   type ServedInstance,
   signInPath,
+  signInWith,
   startServedInstance,
 } from './browser.js';
 
@@ -43,7 +44,7 @@ describeInBrowser('an admin invites a user who sets a password from the mailed l
     page.on('response', (response) => {
       if (response.request().isNavigationRequest()) status = response.status();
     });
-    await page.goto(await signInPath(served.instance));
+    await signInWith(page, await signInPath(served.instance));
   });
   afterAll(async () => {
     await admin?.close();

@@ -13,6 +13,7 @@ import {
   pageProblems,
   type ServedInstance,
   signInPath,
+  signInWith,
   startServedInstance,
 } from './browser.js';
 
@@ -66,7 +67,7 @@ describeInBrowser('console journeys: mail retry, a client’s life, admin pages'
         status = response.status();
       }
     });
-    await page.goto(await signInPath(served.instance));
+    await signInWith(page, await signInPath(served.instance));
   });
   afterAll(async () => {
     await admin?.close();
@@ -215,7 +216,7 @@ describeInBrowser('console journeys: mail retry, a client’s life, admin pages'
     user.on('response', (response) => {
       if (response.request().isNavigationRequest()) seen.push(response.status());
     });
-    await user.goto(await signInPath(served.instance, OTHER));
+    await signInWith(user, await signInPath(served.instance, OTHER));
     const problems: string[] = [];
     const usersNow = () =>
       db().selectFrom('users').select(['id', 'role', 'deactivated']).orderBy('id').execute();

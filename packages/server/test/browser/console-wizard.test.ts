@@ -10,6 +10,7 @@ import {
   pageProblems,
   type ServedInstance,
   signInPath,
+  signInWith,
   startServedInstance,
 } from './browser.js';
 
@@ -89,7 +90,7 @@ describeInBrowser.concurrent(
     async function signedIn(language: string): Promise<Page> {
       const context = await browser.newContext({ viewport: PHONE });
       const page = await context.newPage();
-      await page.goto(url(await signInPath(served.instance)));
+      await signInWith(page, url(await signInPath(served.instance)));
       // The footer's language choice, as an operator changes it.
       await page.selectOption('#console-language', language);
       await Promise.all([page.waitForEvent('load'), page.locator('.language-form button').click()]);

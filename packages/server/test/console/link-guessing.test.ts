@@ -84,9 +84,13 @@ describe.each(dialects)('console: guessing one-time links (%s)', (dialect) => {
 
   it('answers 429 with Retry-After from the 21st wrong sign-in link on, and then opens no link, not even a right one', async () => {
     const guesser = new ConsoleBrowser(instance, freshIp());
+    // The form token a link page's button posts with.
+    await guesser.get('/console/sign-in');
     const statuses: number[] = [];
     for (let i = 0; i < 2 * LIMIT; i++) {
-      const answer = await guesser.get(`/console/sign-in/link/${madeUp()}`);
+      // Half of the guesses open the link's page, half post its button: the secret is checked by both.
+      const path = `/console/sign-in/link/${madeUp()}`;
+      const answer = i % 2 === 0 ? await guesser.get(path) : await guesser.post(path, {});
       statuses.push(answer.statusCode);
       if (i >= LIMIT) expectWait(answer);
     }
@@ -99,13 +103,19 @@ describe.each(dialects)('console: guessing one-time links (%s)', (dialect) => {
       .where('email', '=', ADMIN)
       .executeTakeFirstOrThrow();
     const secret = await createSignInLink(instance.db.kysely, user.id, now);
-    const refused = await guesser.get(`/console/sign-in/link/${secret}`);
-    expectWait(refused);
-    expect(refused.headers['set-cookie']).toBeUndefined();
+    for (const refused of [
+      await guesser.get(`/console/sign-in/link/${secret}`),
+      await guesser.post(`/console/sign-in/link/${secret}`, {}),
+    ]) {
+      expectWait(refused);
+      expect(refused.headers['set-cookie']).toBeUndefined();
+    }
     expect(await linkUsed(secret)).toBeNull();
-    // Another address is not held up: the same link signs it in.
+    // Another address is not held up: the same link's page, then its button, signs it in.
     const other = new ConsoleBrowser(instance, freshIp());
-    const signedIn = await other.get(`/console/sign-in/link/${secret}`);
+    expect((await other.get(`/console/sign-in/link/${secret}`)).statusCode).toBe(200);
+    expect(await linkUsed(secret)).toBeNull();
+    const signedIn = await other.post(`/console/sign-in/link/${secret}`, {});
     expect(signedIn.statusCode).toBe(303);
     expect(signedIn.headers.location).toBe('/console');
     expect(await linkUsed(secret)).not.toBeNull();
@@ -190,10 +200,10 @@ describe.each(dialects)('console: guessing one-time links (%s)', (dialect) => {
       .select('id')
       .where('email', '=', ADMIN)
       .executeTakeFirstOrThrow();
-    const signedIn = await guesser.get(
-      `/console/sign-in/link/${await createSignInLink(instance.db.kysely, user.id, now)}`,
-    );
-    expect(signedIn.statusCode).toBe(303);
+    // A right link: its page and its button are no failures either.
+    const link = `/console/sign-in/link/${await createSignInLink(instance.db.kysely, user.id, now)}`;
+    expect((await guesser.get(link)).statusCode).toBe(200);
+    expect((await guesser.post(link, {})).statusCode).toBe(303);
 
     const invitee = new ConsoleBrowser(instance, ip);
     const path = await invitationPath();

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { setPassword } from '../../src/cli/commands.js';
+import { createSignInLink } from '../../src/console/sessions.service.js';
 import { ConsoleBrowser } from '../helpers/console-browser.js';
+import { databaseSnapshot, snapshotChanges } from '../helpers/database-snapshot.js';
 import { dialects, type Instance, startInstance } from '../helpers/instance.js';
 
 const PASSWORD = 'correct horse battery';
@@ -189,6 +191,57 @@ describe.each(dialects)('console sign-in (%s)', (dialect) => {
     expect(made.statusCode).toBe(404);
     expect(made.body).toContain('This sign-in link does not work');
     expect(made.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('shows a one-time link’s page to every GET and leaves it usable; its button’s POST uses it, once', async () => {
+    const { id } = await instance.db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', ADMIN)
+      .executeTakeFirstOrThrow();
+    const secret = await createSignInLink(instance.db.kysely, id, now);
+    const path = `/console/sign-in/link/${secret}`;
+    const before = await databaseSnapshot(instance);
+    // A mail or chat scanner fetches the link, again and again, without cookies.
+    for (let round = 0; round < 3; round++) {
+      expect((await instance.app.inject({ method: 'HEAD', url: path })).statusCode).toBe(200);
+      const page = await new ConsoleBrowser(instance).get(path);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('This link signs you in once, as admin@example.test.');
+      expect(page.body).toContain(`<form method="post" action="${path}"`);
+      expect(String(page.headers['set-cookie'])).not.toContain('assay_session');
+    }
+    expect(snapshotChanges(before, await databaseSnapshot(instance))).toEqual([]);
+
+    // A form without the page's token (another site's) neither uses the link nor signs in.
+    const person = new ConsoleBrowser(instance);
+    await person.get(path);
+    const forged = await person.post(path, {}, 'forged');
+    expect(forged.statusCode).toBe(403);
+    expect(String(forged.headers['set-cookie'])).not.toContain('assay_session');
+    expect(snapshotChanges(before, await databaseSnapshot(instance))).toEqual([]);
+
+    // The button: signed in, the link used.
+    const signedIn = await person.post(path, {});
+    expect(signedIn.statusCode).toBe(303);
+    expect(signedIn.headers.location).toBe('/console');
+    expect(String(signedIn.headers['set-cookie'])).toMatch(/^assay_session=/);
+    expect((await person.get('/console')).statusCode).toBe(200);
+    const changed = snapshotChanges(before, await databaseSnapshot(instance)).map((line) =>
+      line.slice(0, line.indexOf(':')),
+    );
+    expect(changed.sort()).toEqual(['audit_log', 'console_sessions', 'console_sign_in_links']);
+
+    // Used: its page and its button (in a browser with the form token) both say so.
+    const again = new ConsoleBrowser(instance);
+    await again.get('/console/sign-in');
+    for (const answer of [await again.get(path), await again.post(path, {})]) {
+      expect(answer.statusCode).toBe(404);
+      expect(answer.body).toContain('This sign-in link does not work');
+    }
+    // A link past its 24 hours shows no button either.
+    const old = await createSignInLink(instance.db.kysely, id, new Date(now.getTime() - 25 * 3_600_000));
+    expect((await new ConsoleBrowser(instance).get(`/console/sign-in/link/${old}`)).statusCode).toBe(404);
   });
 
   it('shares the guessing limit with the Authorization Code flow’s sign-in page', async () => {

@@ -4,7 +4,8 @@ import type { Instance } from './instance.js';
 /**
  * An operator's browser for the console, through `inject`: it keeps the cookies the pages set (the
  * session, the sign-in form's token, the language), reads the form token from each page it opens,
- * and posts forms as a browser would. `signIn` uses a one-time link, as the first start prints.
+ * and posts forms as a browser would. `signIn` uses a one-time link, as the first start prints
+ * (its page, then its button).
  */
 export class ConsoleBrowser {
   readonly cookies = new Map<string, string>();
@@ -24,7 +25,10 @@ export class ConsoleBrowser {
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
     const secret = await createSignInLink(this.instance.db.kysely, user.id, new Date());
-    const response = await this.get(`/console/sign-in/link/${secret}`);
+    // The link's page shows a button; its POST (with the page's form token) signs in.
+    const page = await this.get(`/console/sign-in/link/${secret}`);
+    if (page.statusCode !== 200) throw new Error(`sign-in link page: ${page.statusCode}`);
+    const response = await this.post(`/console/sign-in/link/${secret}`, {});
     if (response.statusCode !== 303) throw new Error(`sign-in link: ${response.statusCode}`);
     await this.get('/console');
     return this;

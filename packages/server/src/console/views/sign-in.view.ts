@@ -48,6 +48,30 @@ export function signInView(
   };
 }
 
+/**
+ * The one-time sign-in link's page: who it signs in, and a button. Opening the link changes
+ * nothing (a mail or chat scanner fetches every link it sees); the button's POST uses the link.
+ */
+export function signInLinkView(
+  viewer: Viewer,
+  input: { action: string; csrf: string; email: string },
+): ConsoleView {
+  const base = chrome(viewer);
+  const { c } = base;
+  return {
+    template: 'console/sign-in-link',
+    model: {
+      ...base,
+      // No session yet: the double-submit cookie's token, as the sign-in page's.
+      csrf: input.csrf,
+      title: c.signInTitle,
+      heading: c.signInTitle,
+      intro: fill(c.signInLinkIntro, { email: input.email }),
+      action: input.action,
+    },
+  };
+}
+
 /** What a one-time link's page shows a caller at the sign-in pages' guessing limit (answered 429). */
 export function waitView(viewer: Viewer, seconds: number): ConsoleView {
   const c = consoleStrings(viewer.language);
