@@ -267,10 +267,22 @@ async function questionnaireFloor(app, campaign) {
           texts['questionnaire.intro'] ?? base.t.startIntro,
           ...(minutes === undefined ? [] : [fill(base.t.duration, { minutes })]),
         ],
-        startHref: q(token, '/page/1'),
+        startAction: q(token),
+        csrf: csrfToken(request, reply, secure),
         ratersHref: undefined,
         ratersText: signupStringsFor(language).nominateLink,
       });
+    });
+
+    // "Start now": assay records the start; the floor goes on to the first page to answer.
+    scope.post(`${prefix}/q/:token`, async (request, reply) => {
+      const { token } = request.params;
+      if (!TOKEN_PATTERN.test(token)) return unknown(reply);
+      const { member, answers } = participation(token);
+      if (member.status === 'completed') return reply.code(303).redirect(q(token, '/done'));
+      if (!checkCsrf(request, formOf(request.body).csrf)) return expired(reply, q(token));
+      const incomplete = firstIncompletePage(answers);
+      return reply.code(303).redirect(q(token, incomplete > 0 ? `/page/${incomplete}` : '/check'));
     });
 
     scope.get(`${prefix}/q/:token/page/:page`, async (request, reply) => {
@@ -379,7 +391,8 @@ async function questionnaireFloor(app, campaign) {
         ...base,
         title: base.t.doneTitle,
         thanks: variant.texts[language]?.['questionnaire.thanks'] ?? '',
-        reportHref: campaign.sendreportdelivery ? `${prefix}/r/${token}` : undefined,
+        reportAction: campaign.sendreportdelivery ? `${prefix}/r/${token}` : undefined,
+        csrf: csrfToken(request, reply, secure),
         ratersHref: undefined,
         ratersText: signupStringsFor(language).nominateLink,
       });

@@ -3,9 +3,10 @@
 //      303), timed to the last byte one request at a time, alternated with a bare Fastify app that
 //      renders the same template from the same model with no database (bench/floor-server.mjs,
 //      BENCH_FLOOR_MODE=questionnaire); the two pages must be the same bytes but for the form token;
-//   2. 200 participants completing a bigfive questionnaire at once (intro, 6 pages of 20 items GET
-//      and POST, check, send, done: 16 requests each), 200 browsers with their own connection and
-//      cookie, in parallel; then every report and every `completed` member counted in the database.
+//   2. 200 participants completing a bigfive questionnaire at once (intro, start, 6 pages of 20
+//      items GET and POST, check, send, done: 17 requests each), 200 browsers with their own
+//      connection and cookie, in parallel; then every report and every `completed` member counted in
+//      the database.
 //      The same 200 browsers run the same flow against the floor server first, for scale.
 // The members are made by POST /members/import, the campaign (bigfive, started yesterday, report
 // delivery and member confirmation on) by the API; the tokens are read from GET
@@ -268,8 +269,9 @@ async function questionPage(ctx, engine, store, servers, tokens, page) {
     floor: { get: browsers(servers.floor, getTokens), post: browsers(servers.floor, postTokens) },
   };
   try {
-    // Each browser opens its link first (the member is `started` then), and has its form cookie
-    // from a first page 1.
+    // Each browser opens its link first and presses "Start now" (the member is `started` then, so
+    // the POSTs measured are those of a participant answering), and has its form cookie from a
+    // first page 1.
     const intros = {};
     for (const [name, side] of Object.entries(sides)) {
       for (const [kind, list] of [
@@ -280,6 +282,8 @@ async function questionPage(ctx, engine, store, servers, tokens, page) {
           const intro = await side[kind][i].get(`/q/${token}`);
           if (intro.status !== 200) throw new Error(`GET /q/{token}: HTTP ${intro.status}`);
           intros[name] ??= intro.body;
+          const started = await side[kind][i].post(`/q/${token}`, {});
+          if (started.status !== 303) throw new Error(`POST /q/{token}: HTTP ${started.status}`);
           const first = await side[kind][i].get(`/q/${token}/page/1`);
           if (first.status !== 200 || !side[kind][i].csrf)
             throw new Error(`GET page 1: HTTP ${first.status}`);
@@ -397,6 +401,7 @@ async function participate(port, token, variant, seed, sendsReport) {
       : `expected 303 to ${location}, got ${response.headers.location}`;
   try {
     await timed('GET intro', await browser.get(`/q/${token}`), status(200));
+    await timed('POST start', await browser.post(`/q/${token}`, {}), redirect(`/q/${token}/page/1`));
     const pages = variant.pages.length;
     for (let n = 1; n <= pages; n++) {
       await timed('GET page', await browser.get(`/q/${token}/page/${n}`), status(200));
@@ -559,7 +564,7 @@ async function measure(ctx, engine) {
         target: `no error, ${PARTICIPANTS} reports, ${PARTICIPANTS} completed`,
         pass:
           assay.errors.length === 0 &&
-          assay.requests === PARTICIPANTS * (4 + 2 * variant.pages.length) &&
+          assay.requests === PARTICIPANTS * (5 + 2 * variant.pages.length) &&
           reports === PARTICIPANTS &&
           distinctTokens === PARTICIPANTS &&
           completed === PARTICIPANTS &&
