@@ -211,31 +211,33 @@ export const questionnaireRoutes: FastifyPluginAsyncTypebox<AppContext> = async 
     return show(reply, 404, reportNotReadyView(participation, paths));
   }
 
-  // The report link: a page whose button opens the report. Opening is recorded (`lastopened`), so
-  // it is the button's POST, never the link's GET, which a mail scanner makes on delivery.
+  // The report link is the PDF itself (inline, with a file name), as DESIGN.md has it, and records
+  // nothing: a mail scanner fetches it on delivery. Opening is recorded (`lastopened`) by the
+  // button of the confirmation page, a POST, which then leads here.
   app.get(`${prefix}/r/:token`, { schema: { params: TokenParams } }, async (request, reply) => {
     const { token } = request.params;
     const report = await reportOfToken(deps, token);
     if (!report) return noReport(request, reply, token);
-    return show(reply, 200, reportView(report, token, paths, csrfToken(request, reply, secure)));
+    return sendPdf(reply, await renderReport(deps, report.id));
+  });
+
+  // The same PDF under the address the button led to before, for links already followed.
+  app.get(`${prefix}/r/:token/pdf`, { schema: { params: TokenParams } }, async (request, reply) => {
+    const { token } = request.params;
+    const report = await reportOfToken(deps, token);
+    if (!report) return noReport(request, reply, token);
+    return sendPdf(reply, await renderReport(deps, report.id));
   });
 
   app.post(`${prefix}/r/:token`, { schema: { params: TokenParams, body: Form } }, async (request, reply) => {
     const { token } = request.params;
     const report = await reportOfToken(deps, token);
     if (!report) return noReport(request, reply, token);
-    // A form without this browser's token records nothing: the page again, with a token that works.
+    // A form without this browser's token records nothing: a page with the button again, with a
+    // token that works.
     if (!checkCsrf(request, formOf(request.body).csrf, secure))
       return show(reply, 403, reportView(report, token, paths, csrfToken(request, reply, secure)));
     await markOpened(deps, report.id);
-    return see(reply, `${paths.report(token)}/pdf`);
-  });
-
-  // The PDF itself (inline, with a file name), where the button leads; it records nothing.
-  app.get(`${prefix}/r/:token/pdf`, { schema: { params: TokenParams } }, async (request, reply) => {
-    const { token } = request.params;
-    const report = await reportOfToken(deps, token);
-    if (!report) return noReport(request, reply, token);
-    return sendPdf(reply, await renderReport(deps, report.id));
+    return see(reply, paths.report(token));
   });
 };

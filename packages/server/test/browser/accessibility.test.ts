@@ -151,8 +151,6 @@ describeInBrowser.concurrent('the participant pages pass axe-core and fit a phon
       await follow(page.locator('main button[value=send]'));
       expect(page.url()).toBe(url(`${q}/done`));
       await state('confirmation', 200, { desktop: true });
-      await go(`/r/${self.token}`);
-      await state('report', 200);
       await go(`${q}/raters`);
       await state('raters', 200);
       await follow(page.locator('main form button[type=submit]'));

@@ -249,11 +249,11 @@ for (const dialect of dialects) {
       }
       expect(snapshotChanges(before, await databaseSnapshot(instance))).toEqual([]);
 
-      // The participant: the confirmation's button (the report link's page has the same).
+      // The participant: the confirmation's button records the opening, then leads to the PDF.
       const done = await browser.get(`/q/${p.token}/done`);
       expect(done.body).toContain(`<form method="post" action="/r/${p.token}"`);
       const opened = await browser.post(`/r/${p.token}`, {});
-      expect(opened.headers.location).toBe(`/r/${p.token}/pdf`);
+      expect(opened.headers.location).toBe(`/r/${p.token}`);
       const changes = snapshotChanges(before, await databaseSnapshot(instance));
       expect(changes).toHaveLength(1);
       expect(changes[0]).toMatch(/^reports: /);
