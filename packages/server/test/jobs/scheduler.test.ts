@@ -394,12 +394,12 @@ for (const dialect of dialects) {
             .where('campaign_id', '=', campaignId)
             .execute();
         await expect
-          .poll(async () => (await campaignRow()).due_at, { timeout: 10_000 })
+          .poll(async () => (await campaignRow()).due_at)
           .toBe(formatDate(new Date('2026-06-01T09:00:00Z')));
         expect(await outbox()).toEqual([]);
         expect(sink.received).toHaveLength(0);
         now = new Date(now.getTime() + 2 * HOUR);
-        await sink.waitForReceived(3, 10_000);
+        await sink.waitForReceived(3, 30_000);
         // The worker's lease runs on the same clock: jump it only once the invitations are
         // recorded sent, or a mail still on its way would look abandoned and go out again.
         const sent = async () =>
@@ -411,17 +411,15 @@ for (const dialect of dialects) {
               .where('status', '=', 'sent')
               .execute()
           ).length;
-        for (let waited = 0; (await sent()) < 3 && waited < 100; waited++) {
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
+        await expect.poll(sent).toBe(3);
         now = new Date(now.getTime() + 25 * HOUR);
-        await sink.waitForReceived(6, 10_000);
+        await sink.waitForReceived(6, 30_000);
         // No more, on the fake clock: once the tick that reminded has left the campaign with nothing
         // scheduled (reminderrepeat 1 is used up) and every queued mail is recorded sent, no tick
         // and no retry can send another.
-        await expect.poll(async () => (await campaignRow()).due_at, { timeout: 10_000 }).toBeNull();
+        await expect.poll(async () => (await campaignRow()).due_at).toBeNull();
         await expect
-          .poll(async () => (await outbox()).map((row) => row.status), { timeout: 10_000 })
+          .poll(async () => (await outbox()).map((row) => row.status))
           .toEqual(Array(6).fill('sent'));
         expect(sink.received).toHaveLength(6);
       } finally {
