@@ -7,7 +7,7 @@ import { statusOf } from '../campaigns/campaigns.service.js';
 import type { AppContext } from '../context.js';
 import { checkCsrf, csrfToken } from '../pages/security.js';
 import { signupStringsFor } from '../pages/signup-strings.js';
-import { formOf, pageKit } from './page-kit.js';
+import { formOf, type PageKit, pageKit } from './page-kit.js';
 import { lookup, type Participation } from './questionnaire.service.js';
 import {
   campaignByAlias,
@@ -97,6 +97,31 @@ export const signupRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, d
   });
 };
 
+/**
+ * The participation of a subject who may nominate raters (their role `canaddparticipants`); any
+ * other link gets its clear page, or the questionnaire.
+ */
+async function nominatorOf(
+  deps: AppContext,
+  kit: PageKit,
+  reply: FastifyReply,
+  token: string,
+  acceptLanguage?: string,
+): Promise<Participation | undefined> {
+  const found = await lookup(deps, token);
+  if (found.kind !== 'found') {
+    kit.showClear(reply, found, acceptLanguage);
+    return undefined;
+  }
+  const { participation } = found;
+  const role = participation.variant.roles.find((entry) => entry.role === participation.role);
+  if (!role?.canaddparticipants || participation.campaignStatus === 'ended') {
+    reply.code(303).redirect(kit.paths.q(token));
+    return undefined;
+  }
+  return participation;
+}
+
 /** The 360 subject's nomination of raters at /q/<token>/raters. */
 export const raterRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, deps) => {
   const kit = pageKit(deps.config);
@@ -108,22 +133,8 @@ export const raterRoutes: FastifyPluginAsyncTypebox<AppContext> = async (app, de
     'raters',
   );
 
-  /** The participation of a subject who may nominate raters (their role `canaddparticipants`). */
-  async function nominator(reply: FastifyReply, token: string, acceptLanguage?: string) {
-    const found = await lookup(deps, token);
-    if (found.kind !== 'found') {
-      kit.showClear(reply, found, acceptLanguage);
-      return undefined;
-    }
-    const { participation } = found;
-    const role = participation.variant.roles.find((entry) => entry.role === participation.role);
-    if (!role?.canaddparticipants || participation.campaignStatus === 'ended') {
-      reply.code(303).redirect(paths.q(token));
-      return undefined;
-    }
-    return participation;
-  }
-
+  const nominator = (reply: FastifyReply, token: string, acceptLanguage?: string) =>
+    nominatorOf(deps, kit, reply, token, acceptLanguage);
   const showRaters = async (
     reply: FastifyReply,
     participation: Participation,

@@ -158,136 +158,151 @@ export const DISABLE_AFTER_MS = 3 * 86_400_000;
 export async function recordOutcomes(
   db: Kysely<Database>,
   outcomes: readonly AttemptOutcome[],
-  options: {
-    dialect: Dialect;
-    owner: string;
-    now: string;
-    nowMs: number;
-    messageIdDomain: string;
-    holdMs: (failingForMs: number) => number;
-  },
+  options: RecordOptions,
 ): Promise<{ recorded: number; disabled: string[] }> {
   if (outcomes.length === 0) return { recorded: 0, disabled: [] };
-  const { owner, now } = options;
   return db.transaction().execute(async (trx) => {
-    const written = new Set<string>();
-    /** Sets `change` on the messages of these outcomes still under this worker's lease. */
-    const settle = async (
-      kind: AttemptOutcome['kind'],
-      change: (outcome: AttemptOutcome) => UpdateObject<Database, 'webhook_outbox'>,
-    ) => {
-      const mine = outcomes.filter((outcome) => outcome.kind === kind);
-      // One statement per lease (a claim), or per message where the change is its own.
-      const groups = new Map<string, AttemptOutcome[]>();
-      for (const outcome of mine) {
-        const key = kind === 'retry' ? outcome.id : outcome.leaseUntil;
-        groups.set(key, [...(groups.get(key) ?? []), outcome]);
-      }
-      for (const group of groups.values()) {
-        const first = group[0] as AttemptOutcome;
-        let update = trx
-          .updateTable('webhook_outbox')
-          .set(change(first))
-          .where(
-            'id',
-            'in',
-            group.map((outcome) => outcome.id),
-          )
-          .where('status', '=', 'sending')
-          .where('lease_owner', '=', owner)
-          .where('lease_until', '=', first.leaseUntil);
-        // Outcomes lost in a crash of the database leave their messages to be sent again.
-        if (options.dialect === 'postgres') update = update.where(relaxedCommit);
-        const rows = await update.returning('id').execute();
-        for (const row of rows) written.add(row.id);
-      }
-    };
-    const unleased = { lease_until: null, lease_owner: null };
-    await settle('delivered', () => ({ status: 'delivered', delivered_at: now, ...unleased }));
-    await settle('failed', () => ({ status: 'failed', ...unleased }));
-    await settle('retry', (outcome) => ({
-      status: 'queued',
-      next_attempt_at: outcome.nextAttemptAt ?? now,
-      ...unleased,
-    }));
-    // Never on the wire long enough to count: back in line as it was.
-    await settle('released', () => ({
-      status: 'queued',
-      attempts: sql<number>`attempts - 1`,
-      ...unleased,
-    }));
+    const written = await settleMessages(trx, outcomes, options);
     const kept = outcomes.filter((outcome) => written.has(outcome.id) && outcome.kind !== 'released');
-    for (let start = 0; start < kept.length; start += 500) {
-      await trx
-        .insertInto('webhook_attempts')
-        .values(
-          kept.slice(start, start + 500).map((outcome) => ({
-            message_id: outcome.id,
-            subscription_id: outcome.subscriptionId,
-            attempt: outcome.attempt,
-            at: now,
-            http_status: outcome.httpStatus,
-            error: outcome.error,
-            duration_ms: Math.max(0, Math.round(outcome.durationMs)),
-          })),
-        )
-        .execute();
-    }
-    // A delivered message ends a subscription's failing streak and its hold; a failed attempt
-    // starts a streak, and one without an answer holds the subscription back.
-    const succeeded = new Set(kept.filter((o) => o.kind === 'delivered').map((o) => o.subscriptionId));
-    const failingOnes = kept.filter((o) => o.kind !== 'delivered' && !succeeded.has(o.subscriptionId));
-    const failing = new Set(failingOnes.map((o) => o.subscriptionId));
-    const unreachable = new Set(failingOnes.filter((o) => o.unreachable).map((o) => o.subscriptionId));
-    if (succeeded.size > 0) {
-      await trx
-        .updateTable('webhook_subscriptions')
-        .set({ failing_since: null, hold_until: null })
-        .where('id', 'in', [...succeeded])
-        .where((eb) => eb.or([eb('failing_since', 'is not', null), eb('hold_until', 'is not', null)]))
-        .execute();
-    }
-    const disabled: string[] = [];
-    if (failing.size > 0) {
-      await trx
-        .updateTable('webhook_subscriptions')
-        .set({ failing_since: now })
-        .where('id', 'in', [...failing])
-        .where('failing_since', 'is', null)
-        .execute();
-      const streaks = await trx
-        .selectFrom('webhook_subscriptions')
-        .select(['id', 'failing_since', 'enabled'])
-        .where('id', 'in', [...failing])
-        .execute();
-      for (const row of streaks) {
-        const since = row.failing_since ?? now;
-        if (row.enabled === 1 && since <= formatDate(new Date(options.nowMs - DISABLE_AFTER_MS))) {
-          disabled.push(row.id);
-          await mailOwner(trx, row.id, since, options);
-          await trx
-            .updateTable('webhook_subscriptions')
-            .set({
-              enabled: 0,
-              updated: now,
-              hold_until: null,
-              disabled_reason: `every delivery failed for 3 days in a row, since ${since}`,
-            })
-            .where('id', '=', row.id)
-            .execute();
-        } else if (unreachable.has(row.id)) {
-          const hold = options.holdMs(options.nowMs - Date.parse(since));
-          await trx
-            .updateTable('webhook_subscriptions')
-            .set({ hold_until: formatDate(new Date(options.nowMs + hold)) })
-            .where('id', '=', row.id)
-            .execute();
-        }
-      }
-      if (disabled.length > 0) await failQueued(trx, disabled);
-    }
-    return { recorded: kept.length, disabled };
+    await insertAttempts(trx, kept, options.now);
+    return { recorded: kept.length, disabled: await updateStreaks(trx, kept, options) };
   });
+}
+
+interface RecordOptions {
+  dialect: Dialect;
+  owner: string;
+  now: string;
+  nowMs: number;
+  messageIdDomain: string;
+  holdMs: (failingForMs: number) => number;
+}
+
+/** Each message's new state, where it is still under the lease it was claimed with; answers those written. */
+async function settleMessages(
+  trx: Transaction<Database>,
+  outcomes: readonly AttemptOutcome[],
+  { dialect, owner, now }: RecordOptions,
+): Promise<Set<string>> {
+  const written = new Set<string>();
+  const settle = async (
+    kind: AttemptOutcome['kind'],
+    change: (outcome: AttemptOutcome) => UpdateObject<Database, 'webhook_outbox'>,
+  ) => {
+    // One statement per lease (a claim), or per message where the change is its own.
+    const groups = new Map<string, AttemptOutcome[]>();
+    for (const outcome of outcomes.filter((one) => one.kind === kind)) {
+      const key = kind === 'retry' ? outcome.id : outcome.leaseUntil;
+      groups.set(key, [...(groups.get(key) ?? []), outcome]);
+    }
+    for (const group of groups.values()) {
+      const first = group[0] as AttemptOutcome;
+      let update = trx
+        .updateTable('webhook_outbox')
+        .set(change(first))
+        .where(
+          'id',
+          'in',
+          group.map((outcome) => outcome.id),
+        )
+        .where('status', '=', 'sending')
+        .where('lease_owner', '=', owner)
+        .where('lease_until', '=', first.leaseUntil);
+      // Outcomes lost in a crash of the database leave their messages to be sent again.
+      if (dialect === 'postgres') update = update.where(relaxedCommit);
+      for (const row of await update.returning('id').execute()) written.add(row.id);
+    }
+  };
+  const unleased = { lease_until: null, lease_owner: null };
+  await settle('delivered', () => ({ status: 'delivered', delivered_at: now, ...unleased }));
+  await settle('failed', () => ({ status: 'failed', ...unleased }));
+  await settle('retry', (outcome) => ({
+    status: 'queued',
+    next_attempt_at: outcome.nextAttemptAt ?? now,
+    ...unleased,
+  }));
+  // Never on the wire long enough to count: back in line as it was.
+  await settle('released', () => ({ status: 'queued', attempts: sql<number>`attempts - 1`, ...unleased }));
+  return written;
+}
+
+async function insertAttempts(trx: Transaction<Database>, kept: readonly AttemptOutcome[], now: string) {
+  for (let start = 0; start < kept.length; start += 500) {
+    await trx
+      .insertInto('webhook_attempts')
+      .values(
+        kept.slice(start, start + 500).map((outcome) => ({
+          message_id: outcome.id,
+          subscription_id: outcome.subscriptionId,
+          attempt: outcome.attempt,
+          at: now,
+          http_status: outcome.httpStatus,
+          error: outcome.error,
+          duration_ms: Math.max(0, Math.round(outcome.durationMs)),
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * A delivered message ends a subscription's failing streak and its hold; a failed attempt starts a
+ * streak, and one without an answer holds the subscription back; 3 days of failing disable it.
+ * Answers the subscriptions disabled now.
+ */
+async function updateStreaks(
+  trx: Transaction<Database>,
+  kept: readonly AttemptOutcome[],
+  options: RecordOptions,
+): Promise<string[]> {
+  const { now, nowMs } = options;
+  const succeeded = new Set(kept.filter((o) => o.kind === 'delivered').map((o) => o.subscriptionId));
+  const failingOnes = kept.filter((o) => o.kind !== 'delivered' && !succeeded.has(o.subscriptionId));
+  const failing = new Set(failingOnes.map((o) => o.subscriptionId));
+  const unreachable = new Set(failingOnes.filter((o) => o.unreachable).map((o) => o.subscriptionId));
+  if (succeeded.size > 0) {
+    await trx
+      .updateTable('webhook_subscriptions')
+      .set({ failing_since: null, hold_until: null })
+      .where('id', 'in', [...succeeded])
+      .where((eb) => eb.or([eb('failing_since', 'is not', null), eb('hold_until', 'is not', null)]))
+      .execute();
+  }
+  if (failing.size === 0) return [];
+  await trx
+    .updateTable('webhook_subscriptions')
+    .set({ failing_since: now })
+    .where('id', 'in', [...failing])
+    .where('failing_since', 'is', null)
+    .execute();
+  const streaks = await trx
+    .selectFrom('webhook_subscriptions')
+    .select(['id', 'failing_since', 'enabled'])
+    .where('id', 'in', [...failing])
+    .execute();
+  const disabled: string[] = [];
+  for (const row of streaks) {
+    const since = row.failing_since ?? now;
+    if (row.enabled === 1 && since <= formatDate(new Date(nowMs - DISABLE_AFTER_MS))) {
+      disabled.push(row.id);
+      await mailOwner(trx, row.id, since, options);
+      const reason = `every delivery failed for 3 days in a row, since ${since}`;
+      await trx
+        .updateTable('webhook_subscriptions')
+        .set({ enabled: 0, updated: now, hold_until: null, disabled_reason: reason })
+        .where('id', '=', row.id)
+        .execute();
+    } else if (unreachable.has(row.id)) {
+      const holdUntil = formatDate(new Date(nowMs + options.holdMs(nowMs - Date.parse(since))));
+      await trx
+        .updateTable('webhook_subscriptions')
+        .set({ hold_until: holdUntil })
+        .where('id', '=', row.id)
+        .execute();
+    }
+  }
+  if (disabled.length > 0) await failQueued(trx, disabled);
+  return disabled;
 }
 
 /** The queued messages of subscriptions that no longer deliver, failed (kept for the record). */
