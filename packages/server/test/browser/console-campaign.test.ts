@@ -143,7 +143,7 @@ describeInBrowser('the console campaign pages pass axe-core and fit a phone', ()
       await page.context().close();
       expect(violations).toEqual([]);
       // About 12 s on a quiet 2-core machine: 14 page states, each checked by axe-core.
-    }, 60_000);
+    }, 180_000);
   }
 
   it('refreshes the progress figures with JavaScript, without a reload', async () => {

@@ -151,7 +151,7 @@ describeInBrowser('making a group report in the console', () => {
     expect(reasons).toEqual([
       { report_id: id, entry: expect.stringMatching(/:Remarks1$/), reason: 'Names the manager' },
     ]);
-  }, 60_000);
+  }, 180_000);
 
   it('the form by keyboard alone: Tab, Space, Enter and typing', async () => {
     const focused = () =>
@@ -218,7 +218,7 @@ describeInBrowser('making a group report in the console', () => {
     const short = (await api('GET', `/reports/${id}/short`)).json.data;
     expect([short.type, short.name, short.campaignid]).toEqual(['group', 'By keyboard', campaign]);
     expect(short.config.excludedVerbatims).toMatch(/^[0-9A-Za-z]{10}:Remarks1$/);
-  }, 60_000);
+  }, 180_000);
 
   it('every state of its pages passes axe-core and fits a phone, in every language', async () => {
     const violations: string[] = [];

@@ -208,7 +208,7 @@ describeInBrowser.concurrent('a participant in Chromium, from the invitation mai
     const reports = await served.instance.call('GET', `/members/${p.memberid}/reports`);
     expect(reports.json.data).toHaveLength(1);
     await context.close();
-  }, 90_000);
+  }, 180_000);
 
   it('completes a whole leadership360 with the keyboard alone', async ({ expect }) => {
     const { p, link } = await invited({ variant: 'leadership360', name: 'Leadership 360' });
@@ -278,7 +278,7 @@ describeInBrowser.concurrent('a participant in Chromium, from the invitation mai
       Remarks1: 'Clear goals & <good> coffee.',
     });
     await context.close();
-  }, 90_000);
+  }, 180_000);
 
   it('completes a whole bigfive with JavaScript off', async ({ expect }) => {
     const { p, link } = await invited({ variant: 'bigfive', name: 'No script' });
@@ -304,5 +304,5 @@ describeInBrowser.concurrent('a participant in Chromium, from the invitation mai
     expect(page.url()).toBe(at(p, '/done'));
     await expectReport(page, p);
     await context.close();
-  }, 90_000);
+  }, 180_000);
 });

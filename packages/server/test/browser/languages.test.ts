@@ -121,6 +121,6 @@ describeInBrowser.concurrent('autoinvite to the PDF, in each language', () => {
       await context.close();
       // A whole journey (120 answers clicked, four axe audits, two mails, a PDF), four of them at
       // once on a 2-core runner: some 25 s each on a quiet machine, so the default 30 s is too tight.
-    }, 120_000);
+    }, 240_000);
   }
 });
