@@ -100,9 +100,9 @@ describeInBrowser.concurrent('a participant in Chromium, from the invitation mai
 
   const at = (p: Participant, rest = '') => `${served.base}/q/${p.token}${rest}`;
 
-  /** The link of this kind in a mail to `address`, once the mail worker has delivered it. */
+  /** The link of this kind in a mail to `address`, once the mail worker has delivered it (60 s: a safety net). */
   async function mailLink(address: string, kind: 'q' | 'r'): Promise<string> {
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + 60_000;
     for (;;) {
       for (const mail of sink.received) {
         if (!mail.envelope.to.includes(address)) continue;
