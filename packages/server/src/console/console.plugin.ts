@@ -32,7 +32,7 @@ import { retentionRoutes } from './retention.routes.js';
 import { currentSession } from './sessions.service.js';
 import { signInRoutes } from './sign-in.routes.js';
 import { consoleStrings } from './strings.js';
-import { consoleMessage } from './views/console-view.js';
+import { consoleMessage, formExpiredView } from './views/console-view.js';
 import { webhookRoutes } from './webhooks.routes.js';
 import { wizardRoutes } from './wizard.routes.js';
 
@@ -82,13 +82,7 @@ export async function consolePages(app: FastifyInstance, deps: AppContext) {
     const access = request.routeOptions.config?.console;
     if (request.method !== 'POST' || access === 'public' || access === 'asset') return;
     if (!sessionCsrfMatches(request, fieldsOf(request.body).csrf)) {
-      const viewer = viewerOf(request);
-      const c = consoleStrings(viewer.language);
-      return showConsole(
-        reply,
-        403,
-        consoleMessage(viewer, c.expiredTitle, [c.expiredBody], { href: '/console', text: c.goToDashboard }),
-      );
+      return showConsole(reply, 403, formExpiredView(viewerOf(request)));
     }
   });
 

@@ -31,9 +31,8 @@ import {
 import { inviteStrings } from './invite-strings.js';
 import { splitProblem } from './refusals.js';
 import { endSession, startSession } from './sessions.service.js';
-import { consoleStrings } from './strings.js';
 import { userView } from './views/access.view.js';
-import { consoleMessage, type Viewer } from './views/console-view.js';
+import { formExpiredView, type Viewer } from './views/console-view.js';
 import {
   choosePasswordView,
   deadInvitationView,
@@ -189,15 +188,11 @@ export async function inviteRoutes(app: ApiInstance, deps: AppContext) {
     // A form from another site (or an old one) changes nothing: the page again, with a new token.
     if (!checkCsrf(request, form.csrf, secure)) {
       const viewer = viewerOf(request);
-      const c = consoleStrings(viewer.language);
-      return showConsole(
-        reply,
-        403,
-        consoleMessage(viewer, c.expiredTitle, [c.expiredBody], {
-          href: `/console/invitation/${encodeURIComponent(request.params.secret)}`,
-          text: inviteStrings(viewer.language).passwordTitle,
-        }),
-      );
+      const back = () => ({
+        href: `/console/invitation/${encodeURIComponent(request.params.secret)}`,
+        text: inviteStrings(viewer.language).passwordTitle,
+      });
+      return showConsole(reply, 403, formExpiredView(viewer, back));
     }
     const password = text(form.password);
     const problem: PasswordProblem | undefined =

@@ -26,8 +26,8 @@ import {
   startSession,
   sweepIdleSessions,
 } from './sessions.service.js';
-import { consoleStrings } from './strings.js';
-import { consoleMessage } from './views/console-view.js';
+import { type ConsoleStrings, consoleStrings } from './strings.js';
+import { consoleMessage, formExpiredView } from './views/console-view.js';
 import { safeNext, signInLinkView, signInView, waitView } from './views/sign-in.view.js';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -54,15 +54,11 @@ export async function signInRoutes(app: ApiInstance, { db, config, clock, signIn
     const viewer = viewerOf(request);
     // A form from another site (or an old one) neither signs in nor counts as a guess.
     if (!checkCsrf(request, form.csrf, secure)) {
-      const c = consoleStrings(viewer.language);
-      return showConsole(
-        reply,
-        403,
-        consoleMessage(viewer, c.expiredTitle, [c.expiredBody], {
-          href: `/console/sign-in?${new URLSearchParams({ next })}`,
-          text: c.signInAgain,
-        }),
-      );
+      const back = (c: ConsoleStrings) => ({
+        href: `/console/sign-in?${new URLSearchParams({ next })}`,
+        text: c.signInAgain,
+      });
+      return showConsole(reply, 403, formExpiredView(viewer, back));
     }
     const email = text(form.email)?.slice(0, 320);
     const password = text(form.password);
@@ -134,16 +130,11 @@ export async function signInRoutes(app: ApiInstance, { db, config, clock, signIn
     const { secret } = request.params;
     // A form from another site (or an old one) neither uses the link nor counts as a guess.
     if (!checkCsrf(request, fieldsOf(request.body).csrf, secure)) {
-      const viewer = viewerOf(request);
-      const c = consoleStrings(viewer.language);
-      return showConsole(
-        reply,
-        403,
-        consoleMessage(viewer, c.expiredTitle, [c.expiredBody], {
-          href: `/console/sign-in/link/${encodeURIComponent(secret)}`,
-          text: c.signIn,
-        }),
-      );
+      const back = (c: ConsoleStrings) => ({
+        href: `/console/sign-in/link/${encodeURIComponent(secret)}`,
+        text: c.signIn,
+      });
+      return showConsole(reply, 403, formExpiredView(viewerOf(request), back));
     }
     const guess = await signInLimiter.guess(request.ip, () => redeemSignInLink(db, secret, clock()));
     if (guess.wait !== undefined) return showWait(reply, guess.wait, waitView(viewerOf(request), guess.wait));

@@ -99,3 +99,19 @@ export function consoleMessage(
     model: { ...chrome(viewer), title: heading, heading, paragraphs, ...(link ? { link } : {}) },
   };
 }
+
+/**
+ * The page of a form sent without its token (another site's, or an old page's): 403, nothing
+ * changed, and a way back, chosen from the console's strings in the viewer's language (the
+ * dashboard unless given).
+ */
+export function formExpiredView(
+  viewer: Viewer,
+  back: (c: ConsoleStrings) => { href: string; text: string } = (c) => ({
+    href: '/console',
+    text: c.goToDashboard,
+  }),
+): ConsoleView {
+  const c = consoleStrings(viewer.language);
+  return consoleMessage(viewer, c.expiredTitle, [c.expiredBody], back(c));
+}
