@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type Database, isDatabaseUnavailable } from '../db/database.js';
+import { type Database, isDatabaseUnavailable, outageDetails } from '../db/database.js';
 import type { Actor } from './actor.js';
 import { insertAuditRows, type NewAuditRow } from './audit.repository.js';
 import { auditRow, type Change } from './audit.service.js';
@@ -21,11 +21,6 @@ export interface RefusalLog {
 }
 
 /** What a failure said, without its stack: an outage is expected, and its stack says nothing more. */
-const unavailable = (error: unknown) => ({
-  message: (error as { message?: unknown }).message,
-  code: (error as { code?: unknown }).code,
-});
-
 /**
  * Writes the audit entries of refused changes, which are recorded after their answer and outside any
  * transaction (http/audit-refusals.ts), so that a database outage neither floods the log nor loses
@@ -164,7 +159,7 @@ export class RefusalRecorder {
     if (!this.outage.logged) {
       this.outage.logged = true;
       this.log.warn(
-        { err: unavailable(error), kept: this.pending.length },
+        { err: outageDetails(error), kept: this.pending.length },
         'audit log unavailable: refused changes are kept in memory until it answers',
       );
     }

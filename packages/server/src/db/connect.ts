@@ -11,7 +11,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
-import type { Database, Db } from './database.js';
+import { type Database, type Db, outageDetails } from './database.js';
 import { PostgresFreshness, sqliteFreshness } from './freshness.js';
 import { OneTransactionDialect } from './one-transaction.js';
 import { registerFastReads } from './prepared.js';
@@ -49,11 +49,7 @@ export function openDatabase(options: {
       connectionTimeoutMillis: 10_000,
     });
     let log = options.log;
-    const lost = (error: Error) =>
-      log?.warn(
-        { err: { message: error.message, code: (error as { code?: unknown }).code } },
-        'database connection lost',
-      );
+    const lost = (error: Error) => log?.warn({ err: outageDetails(error) }, 'database connection lost');
     // A connection that dies must never take the process down. pg-pool listens on idle clients only
     // (and re-emits on the pool); a client checked out, between two statements of a transaction or
     // while a cursor waits on a slow reader, emits `error` with nobody listening, which Node turns into

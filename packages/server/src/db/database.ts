@@ -103,6 +103,15 @@ export interface Db {
 }
 
 /**
+ * What a log line says of a database that went away: its message and code, never a stack (an
+ * outage is expected, and a stack per failed statement floods the log).
+ */
+export function outageDetails(error: unknown): { message: unknown; code: unknown } {
+  const { message, code } = (error ?? {}) as { message?: unknown; code?: unknown };
+  return { message, code };
+}
+
+/**
  * True when a statement failed because the database could not be reached or went away (a restart, a
  * terminated backend, a refused connection, SQLite still locked by another process after the busy
  * timeout): nothing about the request was wrong, and the same request may succeed in a moment.

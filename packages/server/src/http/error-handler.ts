@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
-import { isDatabaseUnavailable } from '../db/database.js';
+import { isDatabaseUnavailable, outageDetails } from '../db/database.js';
 import {
   BusinessError,
   DomainError,
@@ -109,7 +109,7 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     return reply.code(200).send(failure('request: has a value that cannot be stored'));
   }
   if (isDatabaseUnavailable(error)) {
-    request.log.warn({ err: { message: error.message, code: fastifyError.code } }, 'database unavailable');
+    request.log.warn({ err: outageDetails(error) }, 'database unavailable');
     return sendHttpError(reply, databaseUnavailable());
   }
   const status = fastifyError.statusCode ?? 500;
