@@ -108,7 +108,8 @@ export class RefusalRecorder {
 
   /** Starts a write of everything waiting unless one is under way; answers whether it started one. */
   private write(): boolean {
-    if (this.writing || this.pending.length === 0) return false;
+    // Once closing has ended, nothing more is written (the database may be closed by then).
+    if (this.writing || this.pending.length === 0 || this.finished) return false;
     clearTimeout(this.timer);
     this.timer = undefined;
     const rows = this.pending.slice();

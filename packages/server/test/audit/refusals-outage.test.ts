@@ -329,6 +329,9 @@ describe.skipIf(!postgresUrl)('the refusals kept, their bound and shutdown (post
       // timeout, and closing ends before it, at its own bound.
       proxy.stall();
       recorder.record(actor, change('STALLED1'), at(0));
+      // The write's connection is held by the proxy before the recorder closes (on a busy machine
+      // it could otherwise come after the restore below, and go through).
+      await proxy.stalledConnection();
       await recorder.close();
       expect(logged.lines).toEqual([expect.objectContaining({ msg: LOST, level: 40, lost: 1, dropped: 0 })]);
       // The write still under way fails once the connection ends, and logs nothing more.

@@ -10,6 +10,8 @@ export interface TcpProxy {
   cut(): Promise<void>;
   /** Ends every connection and accepts new ones that never get an answer, as a network that drops them. */
   stall(): void;
+  /** Resolves once a connection made while stalled is held (at once if one is). */
+  stalledConnection(): Promise<void>;
   /** Forwards connections again, on the same port. */
   restore(): Promise<void>;
   close(): Promise<void>;
@@ -19,8 +21,13 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let stalled = false;
+  let held = 0;
+  const holders = new Set<() => void>();
   const server = net.createServer((client) => {
     if (stalled) {
+      held += 1;
+      for (const wake of holders) wake();
+      holders.clear();
       sockets.add(client);
       client.on('close', () => sockets.delete(client));
       client.on('error', () => client.destroy());
@@ -67,8 +74,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     cut,
     stall() {
       stalled = true;
+      held = 0;
       endAll();
     },
+    stalledConnection: () =>
+      held > 0 ? Promise.resolve() : new Promise<void>((resolve) => holders.add(resolve)),
     async restore() {
       if (stalled) {
         stalled = false;
