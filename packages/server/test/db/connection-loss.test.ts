@@ -25,12 +25,12 @@ async function terminateBackends(instance: Instance): Promise<number> {
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
   try {
-    const name = await instance.db.kysely
-      .selectNoFrom((eb) => eb.fn<string>('current_database').as('name'))
-      .executeTakeFirstOrThrow();
+    // The name from the instance's address, not asked through its pool: a connection the last
+    // round ended may still be in the pool, and the question would fail on it.
+    const name = decodeURIComponent(new URL(instance.databaseUrl ?? '').pathname.slice(1));
     const result = await admin.query(
       'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-      [name.name],
+      [name],
     );
     return result.rowCount ?? 0;
   } finally {
